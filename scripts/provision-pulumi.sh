@@ -22,8 +22,50 @@ if command -v pulumi >/dev/null 2>&1; then
   fi
 fi
 
-if [ -x "$bin_dir/pulumi" ] && [ -x "$bin_dir/pulumi-language-nodejs" ] && [ -x "$bin_dir/pulumi-resource-pulumi-nodejs" ] \
-  && [ "$("$bin_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ]; then
+host_src="$here/language-host/pulumi-language-nodejs.cts"
+host_hash="$( (cat "$host_src"; echo "$PULUMI_VERSION") | sha256sum | cut -c1-12)"
+host_dir="$cache_root/language-host-$host_hash"
+
+launchers_current() {
+  [ -x "$bin_dir/pulumi-language-nodejs" ] && grep -q "$host_hash" "$bin_dir/pulumi-language-nodejs" \
+    && [ -x "$bin_dir/pulumi-resource-pulumi-nodejs" ] && [ -f "$host_dir/.complete" ]
+}
+
+if [ -x "$bin_dir/pulumi" ] && [ "$("$bin_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ] && launchers_current; then
+  echo "$bin_dir"
+  exit 0
+fi
+
+# The language host and the dynamic-provider launcher run on Node 22.
+node_bin="$(bash "$here/provision-node.sh")/node"
+
+install_launchers() {
+  if [ ! -f "$host_dir/.complete" ]; then
+    log "installing the Node.js language host into $host_dir"
+    mkdir -p "$host_dir"
+    cp "$host_src" "$host_dir/pulumi-language-nodejs.cts"
+    echo '{ "private": true, "type": "commonjs" }' >"$host_dir/package.json"
+    PATH="$(dirname "$node_bin"):$PATH" npm install --prefix "$host_dir" --no-audit --no-fund --loglevel=error \
+      "@pulumi/pulumi@$PULUMI_VERSION" >&2
+    touch "$host_dir/.complete"
+  fi
+  cat >"$bin_dir/pulumi-language-nodejs" <<LAUNCHER
+#!/bin/sh
+# Pulumi's Node.js language host ($host_hash); see scripts/language-host in pulumi-devplatform.
+exec "$node_bin" --disable-warning=ExperimentalWarning "$host_dir/pulumi-language-nodejs.cts" "\$@"
+LAUNCHER
+  # The engine starts this for dynamic resources, in the program's directory, like Pulumi's own
+  # launcher: it runs the provider host of the program's own @pulumi/pulumi.
+  cat >"$bin_dir/pulumi-resource-pulumi-nodejs" <<LAUNCHER
+#!/bin/sh
+exec "$node_bin" ./node_modules/@pulumi/pulumi/cmd/dynamic-provider "\$@"
+LAUNCHER
+  chmod +x "$bin_dir/pulumi-language-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
+}
+
+if [ -x "$bin_dir/pulumi" ] && [ "$("$bin_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ]; then
+  mkdir -p "$bin_dir"
+  install_launchers
   echo "$bin_dir"
   exit 0
 fi
@@ -65,4 +107,5 @@ go build -v -ldflags "$ldflags" -o "$bin_dir/pulumi.tmp" github.com/pulumi/pulum
   | awk '{ n++; if (n % 100 == 0) { printf "[provision-pulumi] compiled %d packages, now %s\n", n, $0; fflush() } }' >&2
 mv "$bin_dir/pulumi.tmp" "$bin_dir/pulumi"
 log "built $("$bin_dir/pulumi" version)"
+install_launchers
 echo "$bin_dir"
