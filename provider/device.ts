@@ -1,0 +1,81 @@
+/**
+ * The `Device` resource: a device in the platform application, identified by its deviceId.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { serializedProvider } from "./serialized-provider";
+
+/** The inputs of a {@link Device}. */
+export interface DeviceArgs {
+  /** Serial number or EUI (`snDevEUI` of Add a Device): 12–16 hex digits. Changing it replaces the device. */
+  sn: pulumi.Input<string>;
+  /** Device name. */
+  name: pulumi.Input<string>;
+  description?: pulumi.Input<string>;
+  /** Project tag; the platform cannot change it in place, so changing it replaces the device. */
+  project?: pulumi.Input<string>;
+  /** At most 20 unique, non-empty tags. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** TSL model version to select for the device. */
+  tslVersion?: pulumi.Input<string>;
+  /**
+   * Before adding the device, delete its RPS record if there is one: the hand-over from RPS to
+   * platform management in one `up`.
+   */
+  takeOverRps?: pulumi.Input<boolean>;
+  /**
+   * When the serial number is already in this application, adopt that device (default `true`,
+   * so an interrupted `up` converges); `false` makes it an error naming the deviceId to import.
+   */
+  adoptExisting?: pulumi.Input<boolean>;
+}
+
+/** The outputs the platform reports for a device, besides the inputs. */
+export const DEVICE_OUTPUTS = [
+  "deviceId",
+  "devEUI",
+  "imei",
+  "model",
+  "hardwareVersion",
+  "firmwareVersion",
+  "deviceType",
+  "connectStatus",
+  "licenseStatus",
+  "rpsStatus",
+  "applicationId",
+  "applicationName",
+  "electricity",
+  "lastUpdateTime",
+] as const;
+
+/** A device on the platform, reconciled with Add / Update / Delete a Device. */
+export class Device extends pulumi.dynamic.Resource {
+  declare readonly sn: pulumi.Output<string>;
+  declare readonly name: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string | undefined>;
+  declare readonly project: pulumi.Output<string | undefined>;
+  declare readonly tags: pulumi.Output<string[] | undefined>;
+  declare readonly tslVersion: pulumi.Output<string | undefined>;
+  /** The platform's id of the device: a string of digits. */
+  declare readonly deviceId: pulumi.Output<string>;
+  declare readonly devEUI: pulumi.Output<string | undefined>;
+  declare readonly imei: pulumi.Output<string | undefined>;
+  declare readonly model: pulumi.Output<string | undefined>;
+  declare readonly hardwareVersion: pulumi.Output<string | undefined>;
+  declare readonly firmwareVersion: pulumi.Output<string | undefined>;
+  /** `GATEWAY`, `SUB_DEVICE` or `COMMON`. */
+  declare readonly deviceType: pulumi.Output<string | undefined>;
+  /** `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff. */
+  declare readonly connectStatus: pulumi.Output<string | undefined>;
+  declare readonly licenseStatus: pulumi.Output<string | undefined>;
+  declare readonly rpsStatus: pulumi.Output<string | undefined>;
+  declare readonly applicationId: pulumi.Output<string | undefined>;
+  declare readonly applicationName: pulumi.Output<string | undefined>;
+  declare readonly electricity: pulumi.Output<number | undefined>;
+  /** Time of the device's most recent report, as the platform gives it. */
+  declare readonly lastUpdateTime: pulumi.Output<number | undefined>;
+
+  constructor(name: string, args: DeviceArgs, opts?: pulumi.CustomResourceOptions) {
+    const outputs = Object.fromEntries(DEVICE_OUTPUTS.map((key) => [key, undefined]));
+    super(serializedProvider("Device"), name, { ...outputs, ...args }, opts, "devplatform", "Device");
+  }
+}

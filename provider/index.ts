@@ -1,0 +1,11 @@
+/**
+ * pulumi-devplatform: Pulumi resources for the device-management platform.
+ *
+ * ```ts
+ * import { Device, RpsProfile } from "pulumi-devplatform";
+ * ```
+ */
+export { Device, type DeviceArgs } from "./device";
+export { RpsProfile, type RpsProfileArgs } from "./rps-profile";
+export { providerImplementation } from "./implementations";
+export type { ResourceKind } from "./serialized-provider";

@@ -1,0 +1,107 @@
+/**
+ * Per-property input validation for `check`: each rule adds one failure naming the property and
+ * the rule, in words a user understands. Values still unknown at preview are skipped.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+
+/** The value a dynamic provider sees for an input that is not known yet (during preview). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** True when the engine does not know the value yet. */
+export function isUnknown(value: unknown): boolean {
+  return value === UNKNOWN;
+}
+
+/** The platform's serial numbers: 12 to 16 hex digits (digits alone are hex digits too). */
+export const SERIAL_NUMBER = /^[0-9A-Fa-f]{12,16}$/;
+export const MAX_TAGS = 20;
+
+export type Inputs = Record<string, unknown>;
+
+/** Collects check failures for one resource's inputs. */
+export class InputChecker {
+  readonly failures: pulumi.dynamic.CheckFailure[] = [];
+
+  constructor(
+    private readonly inputs: Inputs,
+    private readonly resource: string,
+  ) {}
+
+  private fail(property: string, reason: string): void {
+    this.failures.push({ property, reason: `${this.resource}.${property} ${reason}` });
+  }
+
+  /** Rejects properties the resource does not have (a typo would otherwise be ignored silently). */
+  knownProperties(allowed: readonly string[]): this {
+    for (const key of Object.keys(this.inputs)) {
+      if (key !== "__provider" && !allowed.includes(key)) {
+        this.fail(key, `is not a property of ${this.resource}; expected one of: ${allowed.join(", ")}`);
+      }
+    }
+    return this;
+  }
+
+  /** A string, non-empty, optionally required and matching a pattern. */
+  string(property: string, rule: { required?: boolean; pattern?: RegExp; patternRule?: string } = {}): this {
+    const value = this.inputs[property];
+    if (value === undefined || value === null) {
+      if (rule.required) this.fail(property, "is required");
+      return this;
+    }
+    if (isUnknown(value)) return this;
+    if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
+    else if (value.trim() === "") this.fail(property, "must not be empty");
+    else if (rule.pattern && !rule.pattern.test(value)) this.fail(property, `${rule.patternRule}, got "${value}"`);
+    return this;
+  }
+
+  /** An optional boolean. */
+  boolean(property: string): this {
+    const value = this.inputs[property];
+    if (value !== undefined && value !== null && !isUnknown(value) && typeof value !== "boolean") {
+      this.fail(property, `must be true or false, got ${JSON.stringify(value)}`);
+    }
+    return this;
+  }
+
+  /** The platform's tags: at most 20, unique, each a non-empty string. */
+  tags(property: string): this {
+    const value = this.inputs[property];
+    if (value === undefined || value === null || isUnknown(value)) return this;
+    if (!Array.isArray(value)) {
+      this.fail(property, "must be a list of strings");
+      return this;
+    }
+    if (value.length > MAX_TAGS) this.fail(property, `may hold at most ${MAX_TAGS} tags, got ${value.length}`);
+    const seen = new Set<string>();
+    value.forEach((tag, index) => {
+      if (isUnknown(tag)) return;
+      if (typeof tag !== "string" || tag.trim() === "") this.fail(`${property}[${index}]`, "must be a non-empty string");
+      else if (seen.has(tag)) this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
+      else seen.add(tag);
+    });
+    return this;
+  }
+
+  /** An absolute https URL. */
+  httpsUrl(property: string, rule: { required?: boolean } = {}): this {
+    const value = this.inputs[property];
+    this.string(property, rule);
+    if (typeof value !== "string" || isUnknown(value) || value.trim() === "") return this;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      this.fail(property, `must be an absolute URL, got "${value}"`);
+      return this;
+    }
+    if (url.protocol !== "https:") this.fail(property, `must be an https URL, got "${value}"`);
+    else if (url.username || url.password) this.fail(property, "must not carry credentials in the URL");
+    return this;
+  }
+}
+
+/** The inputs without properties left undefined, so state and diffs hold only what was given. */
+export function definedInputs(inputs: Inputs): Inputs {
+  return Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined && value !== null));
+}

@@ -1,0 +1,64 @@
+/**
+ * The provider's run-time state inside the dynamic provider host: the settings delivered by
+ * `configure()`, and one platform client per process shared by every resource (so all of them
+ * share one token and one connection pool).
+ *
+ * The host caches a provider before its `configure()` has finished and the engine calls in
+ * parallel, so every method that talks to the platform waits here for configuration to complete.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { DevicePlatformClient } from "../sdk";
+import { resolveSettings, type ProviderSettings } from "./settings";
+
+type SettingsResult = { settings: ProviderSettings } | { error: Error };
+
+let resolveConfigured: (result: SettingsResult) => void = () => undefined;
+const configured = new Promise<SettingsResult>((resolve) => {
+  resolveConfigured = resolve;
+});
+let isConfigured = false;
+let client: DevicePlatformClient | undefined;
+
+/** How long a method waits for `configure()` before it falls back to the environment alone. */
+const CONFIGURE_GRACE_MS = 10_000;
+
+/**
+ * Records the configuration from the engine. Never throws: a missing setting is reported by the
+ * first operation that needs the platform, so previews that make no request still work.
+ */
+export function configureRuntime(req: pulumi.dynamic.ConfigureRequest): void {
+  if (isConfigured) return;
+  isConfigured = true;
+  try {
+    resolveConfigured({ settings: resolveSettings((key) => req.config.get(key)) });
+  } catch (error) {
+    resolveConfigured({ error: error as Error });
+  }
+}
+
+async function settingsOnceConfigured(): Promise<ProviderSettings> {
+  const timeout = new Promise<SettingsResult>((resolve) => {
+    setTimeout(() => {
+      try {
+        resolve({ settings: resolveSettings(() => undefined) });
+      } catch (error) {
+        resolve({ error: error as Error });
+      }
+    }, CONFIGURE_GRACE_MS).unref();
+  });
+  const result = await Promise.race([configured, timeout]);
+  if ("error" in result) throw result.error;
+  return result.settings;
+}
+
+/** The process's platform client, created on first use from the configured settings. */
+export async function platformClient(): Promise<DevicePlatformClient> {
+  const settings = await settingsOnceConfigured();
+  client ??= new DevicePlatformClient({
+    baseUrl: settings.baseUrl,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    apiVersion: settings.apiVersion,
+  });
+  return client;
+}

@@ -1,0 +1,69 @@
+/**
+ * Provider configuration: stack config `devplatform:*` (read in the dynamic provider's `configure()`
+ * at run time), falling back to `DEVPLATFORM_*` environment variables. Nothing here is captured in
+ * the serialized provider.
+ */
+
+/** Everything the provider needs to reach the platform. */
+export interface ProviderSettings {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  apiVersion: "v1" | "v1.0";
+}
+
+interface SettingSource {
+  key: keyof ProviderSettings;
+  config: string;
+  env: string;
+}
+
+const SOURCES: SettingSource[] = [
+  { key: "baseUrl", config: "devplatform:baseUrl", env: "DEVPLATFORM_BASE_URL" },
+  { key: "clientId", config: "devplatform:clientId", env: "DEVPLATFORM_CLIENT_ID" },
+  { key: "clientSecret", config: "devplatform:clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
+  { key: "apiVersion", config: "devplatform:apiVersion", env: "DEVPLATFORM_API_VERSION" },
+];
+
+/** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
+export class ProviderConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderConfigurationError";
+    // Shown as-is by the dynamic provider host: the message says everything, a stack says nothing.
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+/**
+ * Resolves the settings from a config getter (stack config) and the environment.
+ * @throws ProviderConfigurationError naming each missing or invalid key.
+ */
+export function resolveSettings(
+  getConfig: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const values: Partial<Record<keyof ProviderSettings, string>> = {};
+  const missing: string[] = [];
+  for (const source of SOURCES) {
+    const value = getConfig(source.config) ?? env[source.env];
+    if (value !== undefined && value !== "") values[source.key] = value;
+    else if (source.key !== "apiVersion") missing.push(`${source.config} (or ${source.env})`);
+  }
+  if (missing.length > 0) {
+    throw new ProviderConfigurationError(
+      `the device platform provider is not configured: set ${missing.join(", ")}; ` +
+        "e.g. `pulumi config set devplatform:baseUrl https://…` and `pulumi config set --secret devplatform:clientSecret …`",
+    );
+  }
+  const apiVersion = values.apiVersion ?? "v1";
+  if (apiVersion !== "v1" && apiVersion !== "v1.0") {
+    throw new ProviderConfigurationError(`devplatform:apiVersion must be "v1" or "v1.0", got "${apiVersion}"`);
+  }
+  return {
+    baseUrl: values.baseUrl as string,
+    clientId: values.clientId as string,
+    clientSecret: values.clientSecret as string,
+    apiVersion,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * A Pulumi TypeScript project in a temp directory, driven through the real `pulumi` CLI with a
+ * local file backend and a passphrase secrets provider, as a user would run it.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { inject } from "vitest";
+import { readEngineEvents, type EngineEvents } from "./engine-events";
+
+export const PASSPHRASE = "e2e-passphrase";
+
+export interface CommandResult extends EngineEvents {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for assertions on what a user sees. */
+  output: string;
+}
+
+export interface ProjectOptions {
+  /** Project name, also the directory's prefix. */
+  name: string;
+  /** The program's `index.ts`. */
+  program: string;
+  /** Plain stack configuration (`devplatform:baseUrl` and the client id are set by default). */
+  config?: Record<string, string>;
+  /** Secret stack configuration (the client secret is set by default). */
+  secrets?: Record<string, string>;
+  /** Extra files to write next to index.ts. */
+  files?: Record<string, string>;
+}
+
+export interface RunOptions {
+  /** Extra environment, e.g. DEVPLATFORM_* fallbacks. */
+  env?: Record<string, string>;
+  /** Kill the CLI with SIGKILL once this returns true for the output seen so far. */
+  killWhen?: (output: string) => boolean;
+}
+
+/** The credentials the e2e emulator accepts. */
+export const E2E_CREDENTIALS = { clientId: "demo-client", clientSecret: "demo-secret" };
+
+export class PulumiProject {
+  readonly dir: string;
+  readonly stateDir: string;
+  private readonly homeDir: string;
+  private runs = 0;
+
+  private constructor(dir: string) {
+    this.dir = dir;
+    this.stateDir = path.join(dir, ".state");
+    this.homeDir = path.join(dir, ".pulumi-home");
+  }
+
+  /** Writes the project, links the shared node_modules, and creates the `dev` stack with its config. */
+  static async create(options: ProjectOptions): Promise<PulumiProject> {
+    const { workDir, nodeModules, emulatorUrl } = inject("e2e");
+    const dir = mkdtempSync(path.join(workDir, `${options.name}-`));
+    const project = new PulumiProject(dir);
+    mkdirSync(project.stateDir);
+    mkdirSync(project.homeDir);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${options.name}\nruntime: nodejs\n`);
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
+    writeFileSync(
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true } }),
+    );
+    symlinkSync(nodeModules, path.join(dir, "node_modules"), "dir");
+    project.setProgram(options.program);
+    for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, file), text);
+    await project.cli(["stack", "init", "dev"]).then(assertOk);
+    const config = { "devplatform:baseUrl": emulatorUrl, "devplatform:clientId": E2E_CREDENTIALS.clientId, ...options.config };
+    for (const [key, value] of Object.entries(config)) await project.cli(["config", "set", key, value]).then(assertOk);
+    const secrets = { "devplatform:clientSecret": E2E_CREDENTIALS.clientSecret, ...options.secrets };
+    for (const [key, value] of Object.entries(secrets)) {
+      await project.cli(["config", "set", "--secret", key, value]).then(assertOk);
+    }
+    return project;
+  }
+
+  /** Replaces the program's index.ts. */
+  setProgram(program: string): void {
+    writeFileSync(path.join(this.dir, "index.ts"), program);
+  }
+
+  up(options: RunOptions = {}): Promise<CommandResult> {
+    return this.engine(["up", "--yes", "--skip-preview"], options);
+  }
+
+  preview(flags: { expectNoChanges?: boolean; diff?: boolean } = {}, options: RunOptions = {}): Promise<CommandResult> {
+    const args = ["preview"];
+    if (flags.expectNoChanges) args.push("--expect-no-changes");
+    if (flags.diff) args.push("--diff");
+    return this.engine(args, options);
+  }
+
+  refresh(options: RunOptions = {}): Promise<CommandResult> {
+    return this.engine(["refresh", "--yes", "--skip-preview"], options);
+  }
+
+  destroy(options: RunOptions = {}): Promise<CommandResult> {
+    return this.engine(["destroy", "--yes", "--skip-preview"], options);
+  }
+
+  /** `pulumi import` of one resource into the stack, by type token, name and id. */
+  import(type: string, name: string, id: string): Promise<CommandResult> {
+    return this.engine(["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false"], {});
+  }
+
+  /** `pulumi stack export` as parsed JSON. */
+  async exportStack(): Promise<StackExport> {
+    const result = await this.cli(["stack", "export"]);
+    assertOk(result);
+    return JSON.parse(result.stdout) as StackExport;
+  }
+
+  /** The raw state file of the `dev` stack, as the file backend wrote it. */
+  stateFileText(): string {
+    const file = path.join(this.stateDir, ".pulumi", "stacks", path.basename(this.dir).replace(/-[^-]+$/, ""), "dev.json");
+    return readFileSync(file, "utf8");
+  }
+
+  /** Runs an engine command with an event log and returns its structured result. */
+  private async engine(args: string[], options: RunOptions): Promise<CommandResult> {
+    const eventLog = path.join(this.dir, `.events-${++this.runs}.jsonl`);
+    const result = await this.cli([...args, "--event-log", eventLog, "--color", "never"], options);
+    return { ...result, ...readEngineEvents(eventLog) };
+  }
+
+  /** Runs `pulumi` with this project's home, backend and passphrase. */
+  cli(args: string[], options: RunOptions = {}): Promise<Omit<CommandResult, keyof EngineEvents>> {
+    const { pulumiDir } = inject("e2e");
+    const env = {
+      ...process.env,
+      PATH: `${pulumiDir}${path.delimiter}${process.env.PATH ?? ""}`,
+      PULUMI_HOME: this.homeDir,
+      PULUMI_BACKEND_URL: `file://${this.stateDir}`,
+      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      NO_COLOR: "1",
+      ...options.env,
+    };
+    return new Promise((resolve, reject) => {
+      const child = spawn(path.join(pulumiDir, "pulumi"), ["--non-interactive", ...args], {
+        cwd: this.dir,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      const watch = () => {
+        if (options.killWhen?.(stdout + stderr)) child.kill("SIGKILL");
+      };
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        watch();
+      });
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        watch();
+      });
+      child.on("error", reject);
+      child.on("close", (code, signal) =>
+        resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr, output: stdout + stderr }),
+      );
+    });
+  }
+}
+
+export interface StackResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+
+export interface StackExport {
+  deployment: { resources?: StackResource[] };
+}
+
+/** Throws with the CLI's output when a command failed, so a test failure shows why. */
+export function assertOk<T extends { exitCode: number; output: string }>(result: T): T {
+  if (result.exitCode !== 0) throw new Error(`pulumi exited with ${result.exitCode}:\n${result.output}`);
+  return result;
+}
+
+/** The resources of one type token in an exported stack. */
+export function resourcesOfType(stack: StackExport, type: string): StackResource[] {
+  return (stack.deployment.resources ?? []).filter((r) => r.type === type);
+}
