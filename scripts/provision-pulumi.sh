@@ -23,7 +23,7 @@ if command -v pulumi >/dev/null 2>&1; then
 fi
 
 host_src="$here/language-host/pulumi-language-nodejs.cts"
-host_hash="$( (cat "$host_src"; echo "$PULUMI_VERSION") | sha256sum | cut -c1-12)"
+host_hash="$( (cat "$host_src" "${BASH_SOURCE[0]}"; echo "$PULUMI_VERSION") | sha256sum | cut -c1-12)"
 host_dir="$cache_root/language-host-$host_hash"
 
 launchers_current() {
@@ -54,11 +54,13 @@ install_launchers() {
 # Pulumi's Node.js language host ($host_hash); see scripts/language-host in pulumi-devplatform.
 exec "$node_bin" --disable-warning=ExperimentalWarning "$host_dir/pulumi-language-nodejs.cts" "\$@"
 LAUNCHER
-  # The engine starts this for dynamic resources, in the program's directory, like Pulumi's own
-  # launcher: it runs the provider host of the program's own @pulumi/pulumi.
+  # The engine starts this for dynamic resources. Like Pulumi's own launcher it runs the provider
+  # host of the program's own @pulumi/pulumi, found from the working directory upwards (so a
+  # project whose `main` is a subfolder works too).
   cat >"$bin_dir/pulumi-resource-pulumi-nodejs" <<LAUNCHER
 #!/bin/sh
-exec "$node_bin" ./node_modules/@pulumi/pulumi/cmd/dynamic-provider "\$@"
+host=\$("$node_bin" -p 'require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] })') || exit 1
+exec "$node_bin" "\$host" "\$@"
 LAUNCHER
   chmod +x "$bin_dir/pulumi-language-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
 }

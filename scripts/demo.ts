@@ -1,0 +1,137 @@
+/**
+ * `npm run demo`: deploys examples/fleet (the root Pulumi.yaml) to the local platform emulator and
+ * shows the result. Idempotent: the emulator keeps its state in .demo/, so a second run finds the
+ * fleet in place. `npm run demo -- --destroy` tears everything down.
+ *
+ * Everything lives under .demo/ (git-ignored): the emulator's state file, a file backend and a
+ * PULUMI_HOME, so the demo touches nothing of the user's own Pulumi setup.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+const root = path.resolve(__dirname, "..");
+const demoDir = path.join(root, ".demo");
+const STACK = "demo";
+const destroy = process.argv.includes("--destroy");
+
+function section(title: string): void {
+  console.log(`\n\u001b[1m== ${title}\u001b[0m`);
+}
+
+function pulumiEnv(pulumiDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${pulumiDir}${path.delimiter}${process.env.PATH ?? ""}`,
+    PULUMI_HOME: path.join(demoDir, "pulumi-home"),
+    PULUMI_BACKEND_URL: `file://${path.join(demoDir, "state")}`,
+    // The demo stack's secrets (the client secret) are encrypted with this local passphrase.
+    PULUMI_CONFIG_PASSPHRASE: "devplatform-demo",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+  };
+}
+
+function pulumi(env: NodeJS.ProcessEnv, args: string[], options: { quiet?: boolean } = {}): number {
+  const result = spawnSync("pulumi", ["--non-interactive", ...args], {
+    cwd: root,
+    env,
+    stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+  });
+  return result.status ?? 1;
+}
+
+function pulumiOutput(env: NodeJS.ProcessEnv, args: string[]): string {
+  return execFileSync("pulumi", ["--non-interactive", ...args], { cwd: root, env, encoding: "utf8" });
+}
+
+/** Starts the emulator with the demo's state file and resolves with its URL. */
+function startEmulator(): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, "dist/emulator/cli.js"), "--port", "0", "--state", path.join(demoDir, "emulator-state.json")],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.once("line", (line) => {
+      const match = /^devplatform-emulator listening on (http:\/\/\S+)$/.exec(line);
+      if (match?.[1]) resolve({ url: match[1], process: child });
+      else reject(new Error(`unexpected first line from the emulator: ${line}`));
+    });
+    child.once("exit", (code) => reject(new Error(`the emulator exited with code ${code}`)));
+  });
+}
+
+async function stopEmulator(child: ChildProcess): Promise<void> {
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+interface FleetRow {
+  sn: string;
+  deviceId: string;
+  name: string;
+  model?: string;
+  connectStatus?: string;
+  tags?: string[];
+}
+
+function printTable(rows: FleetRow[]): void {
+  const header = ["serial", "deviceId", "name", "model", "status", "tags"];
+  const cells = rows.map((r) => [r.sn, r.deviceId, r.name, r.model ?? "", r.connectStatus ?? "", (r.tags ?? []).join(", ")]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(path.join(demoDir, "state"), { recursive: true });
+  section("building pulumi-devplatform");
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  const pulumiDir = execFileSync("bash", [path.join(root, "scripts/provision-pulumi.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
+  const env = pulumiEnv(pulumiDir);
+
+  section("starting the platform emulator (state in .demo/emulator-state.json)");
+  const emulator = await startEmulator();
+  console.log(`emulator at ${emulator.url}`);
+  try {
+    if (pulumi(env, ["stack", "select", "--create", STACK], { quiet: true }) !== 0) throw new Error("stack select failed");
+    pulumi(env, ["config", "set", "devplatform:baseUrl", emulator.url], { quiet: true });
+    pulumi(env, ["config", "set", "devplatform:clientId", "demo-client"], { quiet: true });
+    pulumi(env, ["config", "set", "--secret", "devplatform:clientSecret", "demo-secret"], { quiet: true });
+
+    if (destroy) {
+      section("pulumi destroy");
+      if (pulumi(env, ["destroy", "--yes", "--skip-preview"]) !== 0) throw new Error("pulumi destroy failed");
+      await stopEmulator(emulator.process);
+      rmSync(demoDir, { recursive: true, force: true });
+      console.log("\nThe demo fleet is gone and .demo/ is removed.");
+      return;
+    }
+
+    section("pulumi up (examples/fleet)");
+    if (pulumi(env, ["up", "--yes", "--skip-preview"]) !== 0) throw new Error("pulumi up failed");
+
+    section("the fleet on the platform");
+    printTable(JSON.parse(pulumiOutput(env, ["stack", "output", "fleet", "--json"])) as FleetRow[]);
+
+    section("a second pulumi preview: nothing to change");
+    if (pulumi(env, ["preview", "--expect-no-changes"]) !== 0) throw new Error("the second preview found changes");
+    console.log("\nDone. Run `npm run demo` again (idempotent), or `npm run demo -- --destroy` to tear it down.");
+  } finally {
+    if (emulator.process.exitCode === null) await stopEmulator(emulator.process);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`\ndemo failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
