@@ -1,0 +1,340 @@
+/**
+ * `DevicePlatformClient`: the typed client of the device platform's HTTP API.
+ *
+ * Each method describes its request (path, body, response schema, whether it may be repeated) and
+ * hands it to the executor, which owns tokens, retries, parsing and errors.
+ */
+import { inspect } from "node:util";
+import { TokenManager, tokenCacheKey, type TokenEndpoint } from "./auth";
+import { DevicePlatformError, ValidationError, withNote } from "./errors";
+import { RequestExecutor, type OperationSpec } from "./executor";
+import { rawInteger } from "./lossless-json";
+import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
+import { PageIterator } from "./pagination";
+import { registerSecret } from "./redact";
+import { z } from "zod";
+import {
+  deviceConfigSchema,
+  propertiesResultSchema,
+  taskCreateResultSchema,
+  type CreateConfigTasksInput,
+  type DeviceConfig,
+  type DeviceTaskRelation,
+  type PropertiesResult,
+  type PropertyValuesInput,
+} from "./schemas/config";
+import {
+  addDeviceInputSchema,
+  deviceFilterSchema,
+  deviceSchema,
+  deviceSearchQuerySchema,
+  deviceSearchResultSchema,
+  deviceWriteResultSchema,
+  updateDeviceInputSchema,
+  type AddDeviceInput,
+  type Device,
+  type DeviceDetails,
+  type DeviceFilter,
+  type DeviceSearchQuery,
+  type DeviceSearchResult,
+  type DeviceWriteResult,
+  type UpdateDeviceInput,
+} from "./schemas/device";
+import {
+  rpsResultSchema,
+  rpsSearchQuerySchema,
+  rpsSearchResultSchema,
+  setRpsProfileInputSchema,
+  type RpsProfile,
+  type RpsSearchQuery,
+  type RpsSearchResult,
+  type SetRpsProfileInput,
+} from "./schemas/rps";
+import { tokenDetailsSchema } from "./schemas/token";
+import { thingModelSchema, type ThingModel } from "./schemas/tsl";
+import { HttpTransport, type HttpMethod } from "./transport";
+
+/** Devices per Create Configuration Tasks call: the platform's limit. */
+export const MAX_DEVICES_PER_TASK = 500;
+
+const USER_AGENT = "pulumi-devplatform-sdk/0.1";
+const DIGITS = /^\d+$/;
+const anyData = z.unknown();
+
+/** Result of {@link DevicePlatformClient.setRpsProfile}. */
+export interface SetRpsProfileResult extends RpsProfile {
+  /** The result text the platform returned, if any. */
+  readonly result: string | undefined;
+}
+
+/** Client of the device platform API. Create one per platform and application, and `close()` it. */
+export class DevicePlatformClient {
+  readonly #options: ResolvedOptions;
+  readonly #transport: HttpTransport;
+  readonly #executor: RequestExecutor;
+  readonly #devicePrefix: string;
+
+  /** Checks the options (https unless loopback) and prepares the connection pool; sends nothing. */
+  constructor(options: DevicePlatformClientOptions) {
+    this.#options = resolveOptions(options);
+    registerSecret(options.clientSecret);
+    const { origin, basePath, timeoutMs, concurrency, requestsPerSecond } = this.#options;
+    this.#transport = new HttpTransport({
+      origin,
+      basePath,
+      timeoutMs,
+      concurrency,
+      requestsPerSecond,
+      dispatcher: options.dispatcher,
+    });
+    const tokens = new TokenManager(
+      tokenCacheKey(this.#options.baseUrl, this.#options.clientId),
+      this.#tokenEndpoint(options.clientId, options.clientSecret),
+    );
+    this.#executor = new RequestExecutor({
+      transport: this.#transport,
+      tokens,
+      retry: this.#options.retry,
+      onEvent: options.onEvent,
+      userAgent: USER_AGENT,
+    });
+    this.#devicePrefix = `/device/openapi/${this.#options.apiVersion}`;
+  }
+
+  /** Add a Device. After an unconfirmed attempt it looks the serial number up before sending again. */
+  async addDevice(input: AddDeviceInput): Promise<DeviceWriteResult> {
+    const path = `${this.#devicePrefix}/devices`;
+    const body = this.#check("POST", path, addDeviceInputSchema, input);
+    return this.#executor.execute({
+      ...this.#op("POST", path, deviceWriteResultSchema, "unsafe"),
+      json: body,
+      resolveAmbiguous: (error) => this.#lookUpAddedDevice(body.snDevEUI, error),
+    });
+  }
+
+  /** Update a Device Information. PUT replaces name, description and tags with what is given. */
+  async updateDevice(input: UpdateDeviceInput): Promise<DeviceWriteResult> {
+    const path = `${this.#devicePrefix}/devices`;
+    const body = this.#check("PUT", path, updateDeviceInputSchema, input);
+    return this.#executor.execute({
+      ...this.#op("PUT", path, deviceWriteResultSchema, "safe"),
+      json: { ...body, deviceId: this.#encodeId(body.deviceId) },
+    });
+  }
+
+  /** Query a Specific Device. Throws `NotFoundError` when the platform does not know the id. */
+  async getDevice(deviceId: string): Promise<Device> {
+    return this.#executor.execute(this.#op("GET", this.#devicePath(deviceId, "GET"), deviceSchema, "safe"));
+  }
+
+  /**
+   * Delete a Device. A `NotFoundError` means the device is not there — also when an earlier,
+   * unconfirmed attempt of this same call deleted it; callers that treat "gone" as done catch it.
+   */
+  async deleteDevice(deviceId: string): Promise<void> {
+    await this.#executor.execute(this.#op("DELETE", this.#devicePath(deviceId, "DELETE"), anyData, "safe"));
+  }
+
+  /** Search Specific Devices: one page (default page 1 of 100 records). */
+  async searchDevices(query: DeviceSearchQuery = {}): Promise<DeviceSearchResult> {
+    const path = `${this.#devicePrefix}/devices/search`;
+    const body = this.#check("POST", path, deviceSearchQuerySchema, query);
+    return this.#executor.execute({
+      ...this.#op("POST", path, deviceSearchResultSchema, "safe"),
+      json: body,
+    });
+  }
+
+  /** Every device matching `filter`, page by page, as an async iterable. */
+  listDevices(filter: DeviceFilter = {}): PageIterator<DeviceDetails> {
+    const checked = this.#check("POST", `${this.#devicePrefix}/devices/search`, deviceFilterSchema, filter);
+    return new PageIterator((pageNumber, pageSize) =>
+      this.searchDevices({ ...checked, pageNumber, pageSize }),
+    );
+  }
+
+  /** The device with exactly this serial number (or devEUI), or undefined. Search may match partially. */
+  async findDeviceBySn(sn: string): Promise<DeviceDetails | undefined> {
+    const wanted = sn.toUpperCase();
+    for await (const device of this.listDevices({ sn })) {
+      if (device.sn?.toUpperCase() === wanted || device.devEUI?.toUpperCase() === wanted) return device;
+    }
+    return undefined;
+  }
+
+  /** Query the TSL Model of a Device. */
+  async getThingModel(deviceId: string): Promise<ThingModel> {
+    return this.#executor.execute(
+      this.#op("GET", this.#devicePath(deviceId, "GET", "/thing-specification"), thingModelSchema, "safe"),
+    );
+  }
+
+  /**
+   * Update Device Properties Incrementally. Returns the properties the platform applied, which may
+   * be fewer than were sent. Repeating is safe: the values are absolute.
+   */
+  async updateProperties(deviceId: string, properties: PropertyValuesInput): Promise<PropertiesResult> {
+    const path = this.#devicePath(deviceId, "PATCH", "/properties");
+    return this.#executor.execute({
+      ...this.#op("PATCH", path, propertiesResultSchema, "safe"),
+      json: { properties },
+    });
+  }
+
+  /** Getting the Configuration of a Specific Device: current values of its writable properties. */
+  async getDeviceConfig(deviceId: string): Promise<DeviceConfig> {
+    return this.#executor.execute(
+      this.#op("GET", this.#devicePath(deviceId, "GET", "/config"), deviceConfigSchema, "safe"),
+    );
+  }
+
+  /**
+   * Create Configuration Tasks, in chunks of at most 500 devices sent one after another; returns the
+   * relations of all chunks. A chunk whose outcome is unknown is never re-sent (that could create
+   * its tasks twice): the error says so, and what earlier chunks created.
+   */
+  async createConfigTasks(input: CreateConfigTasksInput): Promise<DeviceTaskRelation[]> {
+    const path = `${this.#devicePrefix}/tasks`;
+    const ids = this.#checkIds("POST", path, input.deviceIds);
+    if (input.type !== "PROFILE" && input.type !== "TSL")
+      throw this.#invalid("POST", path, "type must be PROFILE or TSL");
+    if (typeof input.config !== "object" || input.config === null) {
+      throw this.#invalid("POST", path, "config must be an object");
+    }
+    const relations: DeviceTaskRelation[] = [];
+    for (let start = 0; start < ids.length; start += MAX_DEVICES_PER_TASK) {
+      const chunk = ids.slice(start, start + MAX_DEVICES_PER_TASK);
+      try {
+        const result = await this.#executor.execute({
+          ...this.#op("POST", path, taskCreateResultSchema, "unsafe"),
+          json: { type: input.type, deviceIds: chunk.map((id) => this.#encodeId(id)), config: input.config },
+          ambiguousNote:
+            "the tasks may have been created, so the request was not repeated (that could create them twice)",
+        });
+        relations.push(...result.deviceTaskRelations);
+      } catch (error) {
+        if (!(error instanceof DevicePlatformError) || start === 0) throw error;
+        throw withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
+      }
+    }
+    return relations;
+  }
+
+  /** Specify the Profile URL for RPS. Setting the same serial number again replaces it, so it may be retried. */
+  async setRpsProfile(input: SetRpsProfileInput): Promise<SetRpsProfileResult> {
+    const path = `${this.#devicePrefix}/rps/profile`;
+    const body = this.#check("POST", path, setRpsProfileInputSchema, input);
+    const result = await this.#executor.execute({
+      ...this.#op("POST", path, rpsResultSchema, "safe"),
+      json: body,
+    });
+    return { sn: body.sn, profileUrl: body.profileUrl, result };
+  }
+
+  /** Query Profile URL List: one page (default page 1 of 100 records). */
+  async searchRpsProfiles(query: RpsSearchQuery = {}): Promise<RpsSearchResult> {
+    const path = `${this.#devicePrefix}/rps/search`;
+    const body = this.#check("POST", path, rpsSearchQuerySchema, query);
+    return this.#executor.execute({ ...this.#op("POST", path, rpsSearchResultSchema, "safe"), json: body });
+  }
+
+  /** Every RPS record of the application, page by page. */
+  listRpsProfiles(): PageIterator<RpsProfile> {
+    return new PageIterator((pageNumber, pageSize) => this.searchRpsProfiles({ pageNumber, pageSize }));
+  }
+
+  /** Delete RPS Record of a Device. `NotFoundError` when there is none (see `deleteDevice`). */
+  async deleteRpsProfile(sn: string): Promise<void> {
+    const path = `${this.#devicePrefix}/rps/${encodeURIComponent(sn)}`;
+    if (sn.trim() === "") throw this.#invalid("DELETE", path, "sn must not be empty");
+    await this.#executor.execute(this.#op("DELETE", path, rpsResultSchema, "safe"));
+  }
+
+  /** Closes the connection pool. Requests after this fail. */
+  async close(): Promise<void> {
+    await this.#transport.close();
+  }
+
+  /** What `util.inspect` and `console.log` show: where it points, never credentials. */
+  [inspect.custom](): string {
+    return `DevicePlatformClient { baseUrl: '${this.#options.baseUrl}', clientId: '${this.#options.clientId}' }`;
+  }
+
+  /** What `JSON.stringify` shows. */
+  toJSON(): Record<string, string> {
+    return { baseUrl: this.#options.baseUrl, clientId: this.#options.clientId };
+  }
+
+  #tokenEndpoint(clientId: string, clientSecret: string): TokenEndpoint {
+    const request = (form: Record<string, string>) =>
+      this.#executor.execute({
+        method: "POST",
+        path: "/oauth/token",
+        form,
+        authenticated: false,
+        repeatability: "safe",
+        schema: tokenDetailsSchema,
+        bareBodyAllowed: true,
+      });
+    return {
+      clientCredentials: () =>
+        request({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
+      refresh: (refreshToken) => request({ grant_type: "refresh_token", refresh_token: refreshToken }),
+    };
+  }
+
+  #op<T>(
+    method: HttpMethod,
+    path: string,
+    schema: z.ZodType<T>,
+    repeatability: "safe" | "unsafe",
+  ): OperationSpec<T> {
+    return { method, path, schema, repeatability, authenticated: true };
+  }
+
+  /** After an unconfirmed Add: the device found by serial number means the first attempt worked. */
+  async #lookUpAddedDevice(sn: string, error: DevicePlatformError): Promise<DeviceWriteResult | undefined> {
+    let found: DeviceDetails | undefined;
+    try {
+      found = await this.findDeviceBySn(sn);
+    } catch (lookupError) {
+      const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
+      throw withNote(error, `the device may have been added; looking it up failed: ${why}`, true);
+    }
+    if (!found) return undefined;
+    return { deviceId: found.deviceId, sn: found.sn ?? sn, devEUI: found.devEUI, imei: found.imei };
+  }
+
+  #devicePath(deviceId: string, method: HttpMethod, suffix = ""): string {
+    const path = `${this.#devicePrefix}/devices/${encodeURIComponent(String(deviceId))}${suffix}`;
+    if (typeof deviceId !== "string" || !DIGITS.test(deviceId)) {
+      throw this.#invalid(method, path, "deviceId must be a string of digits");
+    }
+    return path;
+  }
+
+  #checkIds(method: HttpMethod, path: string, ids: readonly string[]): string[] {
+    if (!Array.isArray(ids) || ids.length === 0)
+      throw this.#invalid(method, path, "deviceIds must not be empty");
+    const bad = ids.find((id) => typeof id !== "string" || !DIGITS.test(id));
+    if (bad !== undefined)
+      throw this.#invalid(method, path, `deviceIds must be strings of digits, got ${String(bad)}`);
+    return [...ids];
+  }
+
+  #encodeId(id: string): unknown {
+    return this.#options.sendIdsAsNumbers ? rawInteger(id) : id;
+  }
+
+  /** Validates input before sending, so that a typo costs no request. */
+  #check<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, input: unknown): z.output<S> {
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
+    throw this.#invalid(method, path, issues);
+  }
+
+  #invalid(method: HttpMethod, path: string, reason: string): ValidationError {
+    return new ValidationError({ method, path, attempts: 0, reason: `not sent: ${reason}` });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * `pulumi-devplatform/sdk`: a typed client of the device platform API, usable without Pulumi.
+ *
+ * @example
+ * const client = new DevicePlatformClient({ baseUrl, clientId, clientSecret });
+ * const { deviceId } = await client.addDevice({ snDevEUI: "24E124000000A1B2", name: "door" });
+ * for await (const device of client.listDevices({ connectStatus: ["OFFLINE"] })) console.log(device.sn);
+ * await client.close();
+ */
+export { DevicePlatformClient, MAX_DEVICES_PER_TASK, type SetRpsProfileResult } from "./client";
+export type { DevicePlatformClientOptions } from "./options";
+export { isLoopbackHost } from "./options";
+export { clearTokenCache } from "./auth";
+export {
+  AuthenticationError,
+  ConflictError,
+  DevicePlatformError,
+  NotFoundError,
+  RateLimitError,
+  ResponseShapeError,
+  ServerError,
+  TransportError,
+  ValidationError,
+  errorFromResponse,
+  type DevicePlatformErrorCode,
+  type DevicePlatformErrorInit,
+  type ResponseErrorContext,
+} from "./errors";
+export type { RequestEvent, RequestEventListener } from "./events";
+export { PageIterator } from "./pagination";
+export { parseLosslessJson, stringifyLosslessJson, type JsonInput, type JsonValue } from "./lossless-json";
+export { DEFAULT_RETRY_OPTIONS, backoffDelayMs, parseRetryAfterMs, type RetryOptions } from "./retry";
+export * from "./schemas/common";
+export * from "./schemas/device";
+export * from "./schemas/tsl";
+export * from "./schemas/config";
+export * from "./schemas/rps";
+export * from "./schemas/token";

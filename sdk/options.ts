@@ -1,0 +1,132 @@
+/** Options of {@link DevicePlatformClient} and their validation at construction time. */
+import type { Dispatcher } from "undici";
+import type { RequestEventListener } from "./events";
+import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
+
+/** Options of `new DevicePlatformClient(…)`. */
+export interface DevicePlatformClientOptions {
+  /** `https://<server_address>`; plain `http://` only for loopback hosts (an emulator). */
+  readonly baseUrl: string;
+  /** Client ID of the platform application. */
+  readonly clientId: string;
+  /** Client Secret of the platform application; never logged or put into errors. */
+  readonly clientSecret: string;
+  /** Version segment of device endpoints (default `v1`). */
+  readonly apiVersion?: "v1" | "v1.0";
+  /** Timeout for response headers and between body chunks, in milliseconds (default 30000). */
+  readonly timeoutMs?: number;
+  /** Retries after the first attempt of an operation (default 5). */
+  readonly maxRetries?: number;
+  /** Requests in flight at once, across all callers of this client (default 8). */
+  readonly concurrency?: number;
+  /** Request starts per second; unlimited by default. */
+  readonly requestsPerSecond?: number;
+  /** Receives one event per HTTP attempt. */
+  readonly onEvent?: RequestEventListener;
+  /** Backoff tuning; see {@link RetryOptions}. */
+  readonly retry?: Partial<Omit<RetryOptions, "maxRetries">>;
+  /** Send ids in request bodies as JSON numbers (exact, via `JSON.rawJSON`) instead of strings of digits. */
+  readonly sendIdsAsNumbers?: boolean;
+  /** An undici dispatcher to send through instead of the client's own pool (tests use `MockAgent`). */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** Options after defaults and checks. */
+export interface ResolvedOptions {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly basePath: string;
+  readonly clientId: string;
+  readonly apiVersion: "v1" | "v1.0";
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly requestsPerSecond?: number;
+  readonly retry: RetryOptions;
+  readonly sendIdsAsNumbers: boolean;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_CONCURRENCY = 8;
+
+/** Applies defaults and refuses unusable options with a `TypeError` that says what to change. */
+export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOptions {
+  const url = parseBaseUrl(options.baseUrl);
+  requireText("clientId", options.clientId);
+  requireText("clientSecret", options.clientSecret);
+  const apiVersion = options.apiVersion ?? "v1";
+  if (apiVersion !== "v1" && apiVersion !== "v1.0") throw new TypeError(`apiVersion must be "v1" or "v1.0"`);
+  const basePath = url.pathname.replace(/\/+$/, "");
+  return {
+    baseUrl: url.origin + basePath,
+    origin: url.origin,
+    basePath,
+    clientId: options.clientId,
+    apiVersion,
+    timeoutMs: positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    concurrency: positiveInteger("concurrency", options.concurrency ?? DEFAULT_CONCURRENCY),
+    requestsPerSecond:
+      options.requestsPerSecond === undefined
+        ? undefined
+        : positive("requestsPerSecond", options.requestsPerSecond),
+    retry: {
+      ...DEFAULT_RETRY_OPTIONS,
+      ...options.retry,
+      maxRetries: nonNegativeInteger("maxRetries", options.maxRetries ?? DEFAULT_RETRY_OPTIONS.maxRetries),
+    },
+    sendIdsAsNumbers: options.sendIdsAsNumbers ?? false,
+  };
+}
+
+/**
+ * Tokens and the client secret travel over this connection, so plain HTTP is allowed only where
+ * nothing leaves the machine.
+ */
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError("baseUrl must be an absolute URL such as https://platform.example.com");
+  }
+  if (url.username || url.password) throw new TypeError("baseUrl must not contain credentials");
+  if (url.search || url.hash) throw new TypeError("baseUrl must not contain a query string or fragment");
+  if (url.protocol === "https:") return url;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url;
+  if (url.protocol === "http:") {
+    throw new TypeError(
+      `baseUrl must use https:// (plain http:// is allowed only for loopback hosts): ${url.host}`,
+    );
+  }
+  throw new TypeError(`baseUrl must use https://, not ${url.protocol}`);
+}
+
+/** localhost, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]" || host === "::1") return true;
+  const octets = host.split(".");
+  return (
+    octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
+  );
+}
+
+function requireText(name: string, value: unknown): void {
+  if (typeof value !== "string" || value.trim() === "")
+    throw new TypeError(`${name} must be a non-empty string`);
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number`);
+  return value;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer`);
+  return value;
+}
+
+function nonNegativeInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`${name} must be a non-negative integer`);
+  return value;
+}

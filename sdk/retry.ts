@@ -1,0 +1,113 @@
+/**
+ * Retry policy: which failures are worth another attempt, and how long to wait before it.
+ *
+ * Delays use capped exponential backoff with "full jitter" (a uniform draw between 0 and the capped
+ * exponential), which spreads out many clients that failed at the same moment. A `Retry-After`
+ * header, when present on a 429 or 503, replaces the backoff but is capped so that one odd header
+ * cannot park a deployment for an hour.
+ */
+
+/** Tuning of retries; every field has a default. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 5). */
+  readonly maxRetries: number;
+  /** First backoff ceiling in milliseconds (default 250). */
+  readonly baseDelayMs: number;
+  /** Largest backoff ceiling in milliseconds (default 8000). */
+  readonly maxDelayMs: number;
+  /** Largest wait taken from a `Retry-After` header, in milliseconds (default 30000). */
+  readonly retryAfterCapMs: number;
+}
+
+export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
+  maxRetries: 5,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  retryAfterCapMs: 30_000,
+};
+
+/**
+ * Full-jitter backoff before retry number `retry` (1 for the first retry): a uniform value in
+ * `[0, min(maxDelayMs, baseDelayMs * 2^(retry-1)))`.
+ */
+export function backoffDelayMs(
+  retry: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
+  const exponent = Math.min(Math.max(retry - 1, 0), 30);
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** exponent);
+  return Math.floor(random() * ceiling);
+}
+
+/**
+ * Parses `Retry-After`: delay-seconds (the platform's form) or an HTTP date. Returns milliseconds,
+ * or undefined when the header is absent or unreadable.
+ */
+export function parseRetryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The wait before retry number `retry`: `Retry-After` (capped) when given, backoff otherwise. */
+export function retryDelayMs(
+  retry: number,
+  retryAfterHeader: string | undefined,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
+  const retryAfter = parseRetryAfterMs(retryAfterHeader);
+  if (retryAfter !== undefined) return Math.min(retryAfter, options.retryAfterCapMs);
+  return backoffDelayMs(retry, options, random);
+}
+
+/**
+ * Whether an operation may simply be sent again. `safe`: reads, PUT, DELETE, searches, PATCH of
+ * absolute property values, token requests. `unsafe`: writes that would act twice (add a device,
+ * create tasks).
+ */
+export type Repeatability = "safe" | "unsafe";
+
+/** How an attempt ended, in the terms retry decisions need. */
+export type AttemptOutcome =
+  | { readonly kind: "response"; readonly status: number }
+  | {
+      readonly kind: "transport";
+      /** `no`: the request provably never reached the server (refused, connect timeout). */
+      readonly performed: "no" | "unknown";
+      /** Resets and timeouts are transient; argument errors or a closed client are not. */
+      readonly transient: boolean;
+    };
+
+/**
+ * `retry`: send again. `ambiguous`: an unsafe write may have been performed — the caller must check
+ * the platform (or give up) before sending again. `stop`: final.
+ */
+export type RetryDecision = "retry" | "ambiguous" | "stop";
+
+/** Statuses the platform documents as "not performed, try later". */
+const NOT_PERFORMED_STATUSES = new Set([429, 503]);
+/** Transient server-side statuses worth repeating for safe operations. */
+const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+/** Statuses after which an unsafe write may or may not have happened. */
+const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+
+/** Decides what to do after a failed attempt. */
+export function decideRetry(outcome: AttemptOutcome, repeatability: Repeatability): RetryDecision {
+  if (outcome.kind === "response") {
+    if (repeatability === "safe") return TRANSIENT_STATUSES.has(outcome.status) ? "retry" : "stop";
+    if (NOT_PERFORMED_STATUSES.has(outcome.status)) return "retry";
+    return AMBIGUOUS_STATUSES.has(outcome.status) ? "ambiguous" : "stop";
+  }
+  if (!outcome.transient) return "stop";
+  if (repeatability === "safe" || outcome.performed === "no") return "retry";
+  return "ambiguous";
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,143 @@
+/** Schemas of devices: inputs of Add/Update/Search, and the Device and Device_Details resources. */
+import { z } from "zod";
+import { idSchema, numberLike, opt, pageSchema, sortSchema, stringLike } from "./common";
+
+/** Documented spelling is `SUB_DEVICE`; the document's examples spell it `SUB-DEVICE`. */
+export const deviceTypeSchema = z
+  .string()
+  .transform((v) => (v === "SUB-DEVICE" ? "SUB_DEVICE" : v))
+  .pipe(z.enum(["GATEWAY", "SUB_DEVICE", "COMMON"]));
+
+/** `GATEWAY`, `SUB_DEVICE` or `COMMON`. */
+export type DeviceType = z.output<typeof deviceTypeSchema>;
+
+/**
+ * Both families appear: `ACTIVATE`/`UNACTIVATED` on a single-device query, `ENABLED`/`DISABLED` in
+ * search results. Values are passed on as the platform sent them.
+ */
+export const rpsStatusSchema = z.enum(["ACTIVATE", "UNACTIVATED", "ENABLED", "DISABLED"]);
+
+/** RPS status in either of the platform's two spellings. */
+export type RpsStatus = z.output<typeof rpsStatusSchema>;
+
+export const connectStatusSchema = z.enum(["ONLINE", "OFFLINE", "DISCONNECT"]);
+export const licenseStatusSchema = z.enum(["VALID", "INVALID"]);
+
+/** A timestamp Long; small enough for a number, though some servers send it as digits. */
+const timestampSchema = numberLike;
+
+export const applicationSchema = z.object({
+  applicationId: opt(idSchema),
+  applicationName: opt(z.string()),
+});
+
+/** Device, as Query a Specific Device returns it. Every field may be absent. */
+export const deviceSchema = z.object({
+  deviceId: idSchema,
+  sn: opt(z.string()),
+  devEUI: opt(z.string()),
+  imei: opt(z.string()),
+  name: opt(z.string()),
+  description: opt(z.string()),
+  project: opt(z.string()),
+  tag: opt(z.array(z.string())),
+  model: opt(z.string()),
+  hardwareVersion: opt(stringLike),
+  firmwareVersion: opt(stringLike),
+  electricity: opt(numberLike),
+  lastUpdateTime: opt(timestampSchema),
+  application: opt(applicationSchema),
+  rpsStatus: opt(rpsStatusSchema),
+  connectStatus: opt(connectStatusSchema),
+  licenseStatus: opt(licenseStatusSchema),
+  deviceType: opt(deviceTypeSchema),
+});
+
+/** A device on the platform. */
+export type Device = z.output<typeof deviceSchema>;
+
+/** Device_Details, an element of search results: Device plus MAC addresses. */
+export const deviceDetailsSchema = deviceSchema.extend({
+  mac: opt(z.string()),
+  wlanMac: opt(z.string()),
+});
+
+/** A device as a search returns it. */
+export type DeviceDetails = z.output<typeof deviceDetailsSchema>;
+
+/** Search_Result. */
+export const deviceSearchResultSchema = pageSchema(deviceDetailsSchema);
+
+/** One page of a device search. */
+export type DeviceSearchResult = z.output<typeof deviceSearchResultSchema>;
+
+/** Added or updated device result. */
+export const deviceWriteResultSchema = z.object({
+  deviceId: idSchema,
+  sn: opt(z.string()),
+  devEUI: opt(z.string()),
+  imei: opt(z.string()),
+});
+
+/** What Add a Device and Update a Device Information return. */
+export type DeviceWriteResult = z.output<typeof deviceWriteResultSchema>;
+
+const tagsSchema = z.array(z.string().min(1)).max(20, "at most 20 tags per device");
+
+/** Input of {@link DevicePlatformClient.addDevice}. */
+export const addDeviceInputSchema = z.object({
+  snDevEUI: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  project: z.string().optional(),
+  tag: tagsSchema.optional(),
+});
+
+/** Input of `addDevice`. */
+export type AddDeviceInput = z.input<typeof addDeviceInputSchema>;
+
+/** Input of {@link DevicePlatformClient.updateDevice}; PUT replaces name, description and tags. */
+export const updateDeviceInputSchema = z.object({
+  deviceId: z.string().regex(/^\d+$/, "deviceId must be a string of digits"),
+  name: z.string().min(1),
+  tslVersion: z.string().optional(),
+  description: z.string().optional(),
+  tag: tagsSchema.optional(),
+});
+
+/** Input of `updateDevice`. */
+export type UpdateDeviceInput = z.input<typeof updateDeviceInputSchema>;
+
+/** Filters of Search Specific Devices; `pageSize`/`pageNumber` default to 100 and 1. */
+export const deviceFilterSchema = z.object({
+  sorts: z.array(sortSchema).optional(),
+  sn: z.string().optional(),
+  devEUI: z.string().optional(),
+  imei: z.string().optional(),
+  rpsStatus: z.array(z.enum(["ENABLED", "DISABLED"])).optional(),
+  connectStatus: z.array(connectStatusSchema).optional(),
+  name: z.string().optional(),
+  model: z.string().optional(),
+  hardwareVersion: z.string().optional(),
+  firmwareVersion: z.string().optional(),
+  electricityMin: z.number().int().optional(),
+  electricityMax: z.number().int().optional(),
+  description: z.string().optional(),
+  tag: z.array(z.string()).optional(),
+  deviceType: z.array(z.enum(["GATEWAY", "SUB_DEVICE", "COMMON"])).optional(),
+  licenseStatus: z.array(licenseStatusSchema).optional(),
+  mac: z.string().optional(),
+  wlanMac: z.string().optional(),
+});
+
+/** Filters for `listDevices`. */
+export type DeviceFilter = z.input<typeof deviceFilterSchema>;
+
+/** A search query: filters plus paging. */
+export const deviceSearchQuerySchema = deviceFilterSchema.extend({
+  pageSize: z.number().int().min(1).default(100),
+  pageNumber: z.number().int().min(1).default(1),
+});
+
+/** Input of `searchDevices`. */
+export type DeviceSearchQuery = z.input<typeof deviceSearchQuerySchema>;

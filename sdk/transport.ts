@@ -1,0 +1,175 @@
+/**
+ * One HTTP attempt over undici: a keep-alive connection pool, connect/headers/body timeouts, and the
+ * client's pacing. It never throws for network trouble; it reports what happened so that the retry
+ * layer can tell "never reached the server" from "may have been performed".
+ */
+import { Pool, type Dispatcher } from "undici";
+import { RequestLimiter } from "./limiter";
+
+/** Settings of the transport. */
+export interface TransportOptions {
+  /** `https://host:port` of the platform. */
+  readonly origin: string;
+  /** Path prefix of the base URL, without a trailing slash ("" for none). */
+  readonly basePath: string;
+  /** Limit for receiving response headers, and for each gap while reading the body. */
+  readonly timeoutMs: number;
+  /** Requests in flight at once. */
+  readonly concurrency: number;
+  /** Request starts per second; unlimited when undefined. */
+  readonly requestsPerSecond?: number;
+  /** A dispatcher to use instead of an own pool (tests pass an undici `MockAgent`). */
+  readonly dispatcher?: Dispatcher;
+}
+
+/** HTTP methods the platform uses. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** One request, ready to send. `path` is relative to the base URL. */
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** Why no response arrived. */
+export interface TransportFailure {
+  /** Human-readable, secret-free description, e.g. `connection reset (ECONNRESET)`. */
+  readonly reason: string;
+  /** `no` when the request provably never reached the server. */
+  readonly performed: "no" | "unknown";
+  /** Whether trying again can help. */
+  readonly transient: boolean;
+  readonly cause: unknown;
+}
+
+/** What one attempt produced. */
+export type HttpResult =
+  | {
+      readonly kind: "response";
+      readonly status: number;
+      readonly text: string;
+      readonly retryAfter?: string;
+      readonly requestId?: string;
+      readonly durationMs: number;
+    }
+  | { readonly kind: "failure"; readonly failure: TransportFailure; readonly durationMs: number };
+
+/** Keep idle connections this long; well under typical 60 s server and load-balancer idle timeouts. */
+const KEEP_ALIVE_MS = 10_000;
+const MAX_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Sends single HTTP attempts to one platform origin. */
+export class HttpTransport {
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly limiter: RequestLimiter;
+
+  constructor(private readonly options: TransportOptions) {
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ??
+      new Pool(options.origin, {
+        connections: options.concurrency,
+        pipelining: 1,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        connect: { timeout: Math.min(options.timeoutMs, MAX_CONNECT_TIMEOUT_MS) },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    this.limiter = new RequestLimiter({
+      concurrency: options.concurrency,
+      requestsPerSecond: options.requestsPerSecond,
+    });
+  }
+
+  /** Sends one attempt, waiting for a concurrency slot and the rate limit first. */
+  send(request: HttpRequest): Promise<HttpResult> {
+    return this.limiter.run(() => this.sendNow(request));
+  }
+
+  /** Closes the pool this transport created; an injected dispatcher belongs to its owner. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async sendNow(request: HttpRequest): Promise<HttpResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.options.origin,
+        path: this.options.basePath + request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      const text = await response.body.text();
+      return {
+        kind: "response",
+        status: response.statusCode,
+        text,
+        retryAfter: headerValue(response.headers["retry-after"]),
+        requestId: headerValue(response.headers["x-request-id"]),
+        durationMs: elapsed(),
+      };
+    } catch (error) {
+      return { kind: "failure", failure: classifyTransportError(error), durationMs: elapsed() };
+    }
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Errors raised before any byte of the request could have reached the server. */
+const NOT_SENT_CODES: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  UND_ERR_CONNECT_TIMEOUT: "connect timeout",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "DNS lookup failed",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+};
+
+/** Errors after the request may have been sent: the server may have acted on it. */
+const AFTER_SEND_CODES: Record<string, string> = {
+  ECONNRESET: "connection reset",
+  EPIPE: "connection broken",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_SOCKET: "connection closed by the server",
+  UND_ERR_HEADERS_TIMEOUT: "timed out waiting for the response",
+  UND_ERR_BODY_TIMEOUT: "timed out reading the response body",
+  UND_ERR_ABORTED: "request aborted",
+};
+
+/** Sorts an undici or socket error into the categories the retry policy needs. */
+export function classifyTransportError(error: unknown): TransportFailure {
+  const code = errorCode(error);
+  if (code !== undefined && code in NOT_SENT_CODES) {
+    return { reason: `${NOT_SENT_CODES[code]} (${code})`, performed: "no", transient: true, cause: error };
+  }
+  if (code !== undefined && code in AFTER_SEND_CODES) {
+    return {
+      reason: `${AFTER_SEND_CODES[code]} (${code})`,
+      performed: "unknown",
+      transient: true,
+      cause: error,
+    };
+  }
+  const name = error instanceof Error ? error.name : "Error";
+  return { reason: `${code ?? name}`, performed: "unknown", transient: false, cause: error };
+}
+
+/** The error code, looking inside an AggregateError (Happy Eyeballs reports one per address). */
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") return code;
+  const inner = (error as { errors?: unknown }).errors;
+  return Array.isArray(inner) ? errorCode(inner[0]) : undefined;
+}
