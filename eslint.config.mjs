@@ -3,7 +3,16 @@ import eslint from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "coverage/**", ".demo/**", "bench/results.json"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "**/node_modules/**",
+      "coverage/**",
+      ".demo/**",
+      "bench/results.json",
+    ],
+  },
   eslint.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -15,8 +24,22 @@ export default tseslint.config(
     },
   },
   {
+    // The language host runs on Node's type stripping, where `require` is the erasable way to load
+    // CommonJS modules; the serialized provider must `require` the package at run time by design.
+    files: ["scripts/language-host/**/*.cts", "provider/serialized-provider.ts"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["**/*.js", "**/*.cjs", "**/*.mjs"],
-    languageOptions: { globals: { require: "readonly", module: "writable", process: "readonly", console: "readonly", __dirname: "readonly" } },
+    languageOptions: {
+      globals: {
+        require: "readonly",
+        module: "writable",
+        process: "readonly",
+        console: "readonly",
+        __dirname: "readonly",
+      },
+    },
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 );

@@ -9,7 +9,16 @@ import { describeFailure, ResourceOperationError } from "./errors";
 import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "./input-checks";
 import { platformClient } from "./runtime";
 
-const INPUTS = ["sn", "name", "description", "project", "tags", "tslVersion", "takeOverRps", "adoptExisting"] as const;
+const INPUTS = [
+  "sn",
+  "name",
+  "description",
+  "project",
+  "tags",
+  "tslVersion",
+  "takeOverRps",
+  "adoptExisting",
+] as const;
 /** Changing these replaces the device: PUT cannot change them. */
 const REPLACE_ON = ["sn", "project"] as const;
 /** Changing these updates the device in place with PUT. */
@@ -157,7 +166,9 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
       const { deviceId, adopted } = await addOrAdopt(want);
       if (adopted || want.tslVersion) await client.updateDevice(updateBody(deviceId, want));
       if (adopted) {
-        await pulumi.log.warn(`Device sn=${want.sn}: adopted deviceId ${deviceId}, which was already in this application`);
+        await pulumi.log.warn(
+          `Device sn=${want.sn}: adopted deviceId ${deviceId}, which was already in this application`,
+        );
       }
       const device = await client.getDevice(deviceId);
       return { id: deviceId, outs: { ...definedInputs(inputs), ...deviceOutputs(device) } };

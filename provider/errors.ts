@@ -28,7 +28,10 @@ export class ResourceOperationError extends Error {
 export function operationFailed(operation: string, error: unknown): Error {
   if (error instanceof ResourceOperationError) return error;
   if (error instanceof DevicePlatformError) {
-    return new ResourceOperationError(`${operation} failed: ${error.message}`, { cause: error, code: error.code });
+    return new ResourceOperationError(`${operation} failed: ${error.message}`, {
+      cause: error,
+      code: error.code,
+    });
   }
   if (error instanceof Error && error.name === "ProviderConfigurationError") {
     return new ResourceOperationError(`${operation} failed: ${error.message}`, { cause: error });

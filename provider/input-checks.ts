@@ -51,7 +51,8 @@ export class InputChecker {
     if (isUnknown(value)) return this;
     if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
     else if (value.trim() === "") this.fail(property, "must not be empty");
-    else if (rule.pattern && !rule.pattern.test(value)) this.fail(property, `${rule.patternRule}, got "${value}"`);
+    else if (rule.pattern && !rule.pattern.test(value))
+      this.fail(property, `${rule.patternRule}, got "${value}"`);
     return this;
   }
 
@@ -72,12 +73,15 @@ export class InputChecker {
       this.fail(property, "must be a list of strings");
       return this;
     }
-    if (value.length > MAX_TAGS) this.fail(property, `may hold at most ${MAX_TAGS} tags, got ${value.length}`);
+    if (value.length > MAX_TAGS)
+      this.fail(property, `may hold at most ${MAX_TAGS} tags, got ${value.length}`);
     const seen = new Set<string>();
     value.forEach((tag, index) => {
       if (isUnknown(tag)) return;
-      if (typeof tag !== "string" || tag.trim() === "") this.fail(`${property}[${index}]`, "must be a non-empty string");
-      else if (seen.has(tag)) this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
+      if (typeof tag !== "string" || tag.trim() === "")
+        this.fail(`${property}[${index}]`, "must be a non-empty string");
+      else if (seen.has(tag))
+        this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
       else seen.add(tag);
     });
     return this;
@@ -103,5 +107,7 @@ export class InputChecker {
 
 /** The inputs without properties left undefined, so state and diffs hold only what was given. */
 export function definedInputs(inputs: Inputs): Inputs {
-  return Object.fromEntries(Object.entries(inputs).filter(([, value]) => value !== undefined && value !== null));
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([, value]) => value !== undefined && value !== null),
+  );
 }

@@ -58,7 +58,9 @@ export function resolveSettings(
   }
   const apiVersion = values.apiVersion ?? "v1";
   if (apiVersion !== "v1" && apiVersion !== "v1.0") {
-    throw new ProviderConfigurationError(`devplatform:apiVersion must be "v1" or "v1.0", got "${apiVersion}"`);
+    throw new ProviderConfigurationError(
+      `devplatform:apiVersion must be "v1" or "v1.0", got "${apiVersion}"`,
+    );
   }
   return {
     baseUrl: values.baseUrl as string,

@@ -49,11 +49,19 @@ function pulumiOutput(env: NodeJS.ProcessEnv, args: string[]): string {
 function startEmulator(): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    [path.join(root, "dist/emulator/cli.js"), "--port", "0", "--state", path.join(demoDir, "emulator-state.json")],
+    [
+      path.join(root, "dist/emulator/cli.js"),
+      "--port",
+      "0",
+      "--state",
+      path.join(demoDir, "emulator-state.json"),
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
+  const stdout = child.stdout;
+  if (!stdout) throw new Error("the emulator's stdout is not a pipe");
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: stdout });
     lines.once("line", (line) => {
       const match = /^devplatform-emulator listening on (http:\/\/\S+)$/.exec(line);
       if (match?.[1]) resolve({ url: match[1], process: child });
@@ -81,7 +89,14 @@ interface FleetRow {
 
 function printTable(rows: FleetRow[]): void {
   const header = ["serial", "deviceId", "name", "model", "status", "tags"];
-  const cells = rows.map((r) => [r.sn, r.deviceId, r.name, r.model ?? "", r.connectStatus ?? "", (r.tags ?? []).join(", ")]);
+  const cells = rows.map((r) => [
+    r.sn,
+    r.deviceId,
+    r.name,
+    r.model ?? "",
+    r.connectStatus ?? "",
+    (r.tags ?? []).join(", "),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));
   const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join("  ");
   console.log(line(header));
@@ -103,7 +118,8 @@ async function main(): Promise<void> {
   const emulator = await startEmulator();
   console.log(`emulator at ${emulator.url}`);
   try {
-    if (pulumi(env, ["stack", "select", "--create", STACK], { quiet: true }) !== 0) throw new Error("stack select failed");
+    if (pulumi(env, ["stack", "select", "--create", STACK], { quiet: true }) !== 0)
+      throw new Error("stack select failed");
     pulumi(env, ["config", "set", "devplatform:baseUrl", emulator.url], { quiet: true });
     pulumi(env, ["config", "set", "devplatform:clientId", "demo-client"], { quiet: true });
     pulumi(env, ["config", "set", "--secret", "devplatform:clientSecret", "demo-secret"], { quiet: true });
@@ -124,8 +140,11 @@ async function main(): Promise<void> {
     printTable(JSON.parse(pulumiOutput(env, ["stack", "output", "fleet", "--json"])) as FleetRow[]);
 
     section("a second pulumi preview: nothing to change");
-    if (pulumi(env, ["preview", "--expect-no-changes"]) !== 0) throw new Error("the second preview found changes");
-    console.log("\nDone. Run `npm run demo` again (idempotent), or `npm run demo -- --destroy` to tear it down.");
+    if (pulumi(env, ["preview", "--expect-no-changes"]) !== 0)
+      throw new Error("the second preview found changes");
+    console.log(
+      "\nDone. Run `npm run demo` again (idempotent), or `npm run demo -- --destroy` to tear it down.",
+    );
   } finally {
     if (emulator.process.exitCode === null) await stopEmulator(emulator.process);
   }

@@ -31,7 +31,14 @@ const devices = readInventory(inventoryFile).map(
 export const fleet = devices.map((device) =>
   pulumi
     .all([device.sn, device.deviceId, device.name, device.model, device.connectStatus, device.tags])
-    .apply(([sn, deviceId, name, model, connectStatus, tags]) => ({ sn, deviceId, name, model, connectStatus, tags })),
+    .apply(([sn, deviceId, name, model, connectStatus, tags]) => ({
+      sn,
+      deviceId,
+      name,
+      model,
+      connectStatus,
+      tags,
+    })),
 );
 
 export const deviceCount = devices.length;

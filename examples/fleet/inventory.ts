@@ -11,8 +11,11 @@ export interface InventoryEntry {
 }
 
 export function readInventory(file: string): InventoryEntry[] {
-  const [header, ...lines] = readFileSync(file, "utf8").split(/\r?\n/).filter((line) => line.trim() !== "");
-  if (header?.trim() !== "sn,name,group,tags") throw new Error(`${file}: expected the header "sn,name,group,tags"`);
+  const [header, ...lines] = readFileSync(file, "utf8")
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
+  if (header?.trim() !== "sn,name,group,tags")
+    throw new Error(`${file}: expected the header "sn,name,group,tags"`);
   return lines.map((line, index) => {
     const [sn, name, group, tags] = line.split(",").map((cell) => cell.trim());
     if (!sn || !name || !group) throw new Error(`${file}:${index + 2}: sn, name and group are required`);

@@ -65,14 +65,16 @@ describe("bad input at preview", () => {
     project = await PulumiProject.create({ name: "bad-input", program: "export {};\n" });
   });
 
-  it.each(CASES)("rejects $title, naming each property, with zero platform requests", async ({ resource, messages }) => {
-    project.setProgram(`import * as devplatform from "pulumi-devplatform";\n${resource};\n`);
-    await control.resetCounters();
-    const preview = await project.preview();
-    expect(preview.exitCode).not.toBe(0);
-    for (const message of messages) expect(preview.output).toMatch(message);
-    expect(preview.output).not.toMatch(/\n\s+at /); // no stack trace
-    expect((await control.counters()).total).toBe(0);
-  });
-
+  it.each(CASES)(
+    "rejects $title, naming each property, with zero platform requests",
+    async ({ resource, messages }) => {
+      project.setProgram(`import * as devplatform from "pulumi-devplatform";\n${resource};\n`);
+      await control.resetCounters();
+      const preview = await project.preview();
+      expect(preview.exitCode).not.toBe(0);
+      for (const message of messages) expect(preview.output).toMatch(message);
+      expect(preview.output).not.toMatch(/\n\s+at /); // no stack trace
+      expect((await control.counters()).total).toBe(0);
+    },
+  );
 });

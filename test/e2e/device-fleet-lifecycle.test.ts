@@ -5,7 +5,13 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
-import { deviceSpecs, fleetProgram, serialNumbers, type DeviceSpec, type RpsSpec } from "./support/fleet-programs";
+import {
+  deviceSpecs,
+  fleetProgram,
+  serialNumbers,
+  type DeviceSpec,
+  type RpsSpec,
+} from "./support/fleet-programs";
 import { assertOk, PulumiProject, resourcesOfType } from "./support/pulumi-project";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
@@ -49,7 +55,9 @@ describe("a fleet of 20 devices and 5 RPS records", () => {
   });
 
   it("previews no changes right after up, without a single platform request", async () => {
-    const preview = assertOk(await counted("preview, no changes", () => project.preview({ expectNoChanges: true })));
+    const preview = assertOk(
+      await counted("preview, no changes", () => project.preview({ expectNoChanges: true })),
+    );
     expect(preview.changes).toEqual({ same: 26 });
     expect(requests["preview, no changes"]).toBe(0);
   });

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
+import type { TestProject } from "vitest/node" with { "resolution-mode": "import" };
 import { startEmulator } from "../../emulator";
 import { PULUMI_SDK_VERSION } from "./support/versions";
 
@@ -20,7 +20,8 @@ function run(command: string, args: string[], cwd = repoRoot): string {
 function provisionPulumi(): string {
   const dir = run("bash", ["scripts/provision-pulumi.sh"]).trim();
   const version = run(path.join(dir, "pulumi"), ["version"]).trim();
-  if (version !== `v${PULUMI_SDK_VERSION}`) throw new Error(`expected pulumi v${PULUMI_SDK_VERSION}, got ${version}`);
+  if (version !== `v${PULUMI_SDK_VERSION}`)
+    throw new Error(`expected pulumi v${PULUMI_SDK_VERSION}, got ${version}`);
   return dir;
 }
 

@@ -38,11 +38,19 @@ describe("RPS hand-over", () => {
 
   it("refuses a device whose serial number has an RPS record, naming the conflict", async () => {
     project.setProgram(
-      fleetProgram([{ name: "blocked", sn: blocked }], [{ sn: staged, profileUrl: `${profileUrl}?v=2` }, { sn: blocked, profileUrl }]),
+      fleetProgram(
+        [{ name: "blocked", sn: blocked }],
+        [
+          { sn: staged, profileUrl: `${profileUrl}?v=2` },
+          { sn: blocked, profileUrl },
+        ],
+      ),
     );
     const up = await project.up();
     expect(up.exitCode).not.toBe(0);
-    expect(up.output).toMatch(new RegExp(`create Device sn=${blocked} failed: .*HTTP 409 rps_record_exists.*requestId`));
+    expect(up.output).toMatch(
+      new RegExp(`create Device sn=${blocked} failed: .*HTTP 409 rps_record_exists.*requestId`),
+    );
   });
 
   it("hands the device over to platform management in one up", async () => {

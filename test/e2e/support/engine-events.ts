@@ -13,8 +13,20 @@ const stepMetadata = z.object({
   diffs: z.array(z.string()).optional(),
   detailedDiff: z.record(z.string(), z.object({ kind: z.string() }).loose()).nullish(),
   keys: z.array(z.string()).optional(),
-  new: z.object({ inputs: z.record(z.string(), z.unknown()).nullish(), outputs: z.record(z.string(), z.unknown()).nullish() }).loose().nullish(),
-  old: z.object({ inputs: z.record(z.string(), z.unknown()).nullish(), outputs: z.record(z.string(), z.unknown()).nullish() }).loose().nullish(),
+  new: z
+    .object({
+      inputs: z.record(z.string(), z.unknown()).nullish(),
+      outputs: z.record(z.string(), z.unknown()).nullish(),
+    })
+    .loose()
+    .nullish(),
+  old: z
+    .object({
+      inputs: z.record(z.string(), z.unknown()).nullish(),
+      outputs: z.record(z.string(), z.unknown()).nullish(),
+    })
+    .loose()
+    .nullish(),
 });
 
 const engineEvent = z
@@ -26,7 +38,10 @@ const engineEvent = z
       .loose()
       .optional(),
     summaryEvent: z
-      .object({ resourceChanges: z.record(z.string(), z.number()).nullish(), durationSeconds: z.number().optional() })
+      .object({
+        resourceChanges: z.record(z.string(), z.number()).nullish(),
+        durationSeconds: z.number().optional(),
+      })
       .loose()
       .optional(),
   })
@@ -49,7 +64,7 @@ export interface EngineEvents {
 
 /** Parses an event log file; a missing file (the CLI failed before the engine started) is empty. */
 export function readEngineEvents(file: string): EngineEvents {
-  let text = "";
+  let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {

@@ -21,7 +21,10 @@ export interface RpsSpec {
 /** `count` fresh serial numbers with a model prefix (`24` sensor, `66` gateway, `AC` controller). */
 export function serialNumbers(count: number, prefix = "24"): string[] {
   const base = randomBytes(4).toString("hex").toUpperCase();
-  return Array.from({ length: count }, (_, i) => `${prefix}${base}${i.toString(16).toUpperCase().padStart(4, "0")}`);
+  return Array.from(
+    { length: count },
+    (_, i) => `${prefix}${base}${i.toString(16).toUpperCase().padStart(4, "0")}`,
+  );
 }
 
 function resourceName(name: string): string {
@@ -30,7 +33,10 @@ function resourceName(name: string): string {
 
 /** A program that declares devices and RPS records, exporting each device's id. */
 export function fleetProgram(devices: DeviceSpec[], rps: RpsSpec[] = []): string {
-  const lines = [`import * as devplatform from "pulumi-devplatform";`, `export const deviceIds: Record<string, unknown> = {};`];
+  const lines = [
+    `import * as devplatform from "pulumi-devplatform";`,
+    `export const deviceIds: Record<string, unknown> = {};`,
+  ];
   for (const d of devices) {
     const { name, ...args } = d;
     lines.push(

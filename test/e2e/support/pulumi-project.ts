@@ -64,14 +64,21 @@ export class PulumiProject {
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
     writeFileSync(
       path.join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true } }),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true },
+      }),
     );
     symlinkSync(nodeModules, path.join(dir, "node_modules"), "dir");
     project.setProgram(options.program);
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, file), text);
     await project.cli(["stack", "init", "dev"]).then(assertOk);
-    const config = { "devplatform:baseUrl": emulatorUrl, "devplatform:clientId": E2E_CREDENTIALS.clientId, ...options.config };
-    for (const [key, value] of Object.entries(config)) await project.cli(["config", "set", key, value]).then(assertOk);
+    const config = {
+      "devplatform:baseUrl": emulatorUrl,
+      "devplatform:clientId": E2E_CREDENTIALS.clientId,
+      ...options.config,
+    };
+    for (const [key, value] of Object.entries(config))
+      await project.cli(["config", "set", key, value]).then(assertOk);
     const secrets = { "devplatform:clientSecret": E2E_CREDENTIALS.clientSecret, ...options.secrets };
     for (const [key, value] of Object.entries(secrets)) {
       await project.cli(["config", "set", "--secret", key, value]).then(assertOk);
@@ -88,7 +95,10 @@ export class PulumiProject {
     return this.engine(["up", "--yes", "--skip-preview"], options);
   }
 
-  preview(flags: { expectNoChanges?: boolean; diff?: boolean } = {}, options: RunOptions = {}): Promise<CommandResult> {
+  preview(
+    flags: { expectNoChanges?: boolean; diff?: boolean } = {},
+    options: RunOptions = {},
+  ): Promise<CommandResult> {
     const args = ["preview"];
     if (flags.expectNoChanges) args.push("--expect-no-changes");
     if (flags.diff) args.push("--diff");
@@ -117,7 +127,13 @@ export class PulumiProject {
 
   /** The raw state file of the `dev` stack, as the file backend wrote it. */
   stateFileText(): string {
-    const file = path.join(this.stateDir, ".pulumi", "stacks", path.basename(this.dir).replace(/-[^-]+$/, ""), "dev.json");
+    const file = path.join(
+      this.stateDir,
+      ".pulumi",
+      "stacks",
+      path.basename(this.dir).replace(/-[^-]+$/, ""),
+      "dev.json",
+    );
     return readFileSync(file, "utf8");
   }
 
