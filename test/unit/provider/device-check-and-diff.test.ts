@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { deviceImplementation } from "../../../provider/device-provider";
+import { UNKNOWN } from "../../../provider/input-checks";
+
+const good = { sn: "240000A10001", name: "lobby", tags: ["a", "b"] };
+
+async function failuresOf(inputs: Record<string, unknown>) {
+  return (await deviceImplementation.check({}, inputs)).failures ?? [];
+}
+
+describe("Device check", () => {
+  it("accepts valid inputs and keeps only the ones given", async () => {
+    const result = await deviceImplementation.check({}, { ...good, description: undefined });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toEqual(good);
+  });
+
+  it.each([
+    [{ ...good, sn: "12-34" }, "sn", /must be 12 to 16 hex digits, got "12-34"/],
+    [{ ...good, sn: "24000" }, "sn", /must be 12 to 16 hex digits/],
+    [{ ...good, sn: "240000A10001FFFFF" }, "sn", /must be 12 to 16 hex digits/],
+    [{ ...good, sn: "24000GA10001" }, "sn", /must be 12 to 16 hex digits/],
+    [{ name: "x" }, "sn", /is required/],
+    [{ ...good, name: "" }, "name", /must not be empty/],
+    [{ ...good, name: 7 }, "name", /must be a string, got number/],
+    [{ ...good, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, "tags", /at most 20 tags, got 21/],
+    [{ ...good, tags: ["a", "a"] }, "tags[1]", /repeats the tag "a"/],
+    [{ ...good, tags: [""] }, "tags[0]", /must be a non-empty string/],
+    [{ ...good, tags: "a,b" }, "tags", /must be a list of strings/],
+    [{ ...good, takeOverRps: "yes" }, "takeOverRps", /must be true or false/],
+    [{ ...good, adoptExisting: 1 }, "adoptExisting", /must be true or false/],
+    [{ ...good, project: " " }, "project", /must not be empty/],
+    [{ ...good, nmae: "typo" }, "nmae", /is not a property of Device/],
+  ])("rejects %j at %s", async (inputs, property, reason) => {
+    const failures = await failuresOf(inputs);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.property).toBe(property);
+    expect(failures[0]?.reason).toMatch(new RegExp(`^Device\\.${property.replace(/[[\]]/g, "\\$&")} `));
+    expect(failures[0]?.reason).toMatch(reason);
+  });
+
+  it("reports every bad property at once", async () => {
+    const failures = await failuresOf({ sn: "x", name: "", tags: ["a", "a"] });
+    expect(failures.map((f) => f.property)).toEqual(["sn", "name", "tags[1]"]);
+  });
+
+  it("skips values that are unknown at preview", async () => {
+    expect(await failuresOf({ sn: UNKNOWN, name: UNKNOWN, tags: [UNKNOWN, "a"] })).toEqual([]);
+  });
+
+  it("allows exactly 20 tags", async () => {
+    expect(await failuresOf({ ...good, tags: Array.from({ length: 20 }, (_, i) => `t${i}`) })).toEqual([]);
+  });
+});
+
+describe("Device diff", () => {
+  const olds = { ...good, deviceId: "9007199254740993", connectStatus: "ONLINE", electricity: 80 };
+
+  it("has no changes when only status fields differ", async () => {
+    const diff = await deviceImplementation.diff(
+      "1",
+      { ...olds, connectStatus: "OFFLINE", electricity: 10 },
+      good,
+    );
+    expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("updates in place for name, description, tags and tslVersion", async () => {
+    const diff = await deviceImplementation.diff("1", olds, {
+      ...good,
+      name: "n",
+      tags: ["b"],
+      tslVersion: "2",
+    });
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("replaces, deleting first, when the serial number or project changes", async () => {
+    const diff = await deviceImplementation.diff("1", olds, { ...good, sn: "240000A10002", project: "p" });
+    expect(diff).toEqual({ changes: true, replaces: ["sn", "project"], deleteBeforeReplace: true });
+  });
+
+  it("treats a missing description or tag list like an empty one", async () => {
+    const diff = await deviceImplementation.diff(
+      "1",
+      { ...olds, tags: [], description: "" },
+      { sn: good.sn, name: good.name },
+    );
+    expect(diff.changes).toBe(false);
+  });
+});
