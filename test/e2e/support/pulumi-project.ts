@@ -47,7 +47,10 @@ export class PulumiProject {
   private readonly homeDir: string;
   private runs = 0;
 
-  private constructor(dir: string) {
+  private constructor(
+    dir: string,
+    private readonly name: string,
+  ) {
     this.dir = dir;
     this.stateDir = path.join(dir, ".state");
     this.homeDir = path.join(dir, ".pulumi-home");
@@ -57,7 +60,7 @@ export class PulumiProject {
   static async create(options: ProjectOptions): Promise<PulumiProject> {
     const { workDir, nodeModules, emulatorUrl } = inject("e2e");
     const dir = mkdtempSync(path.join(workDir, `${options.name}-`));
-    const project = new PulumiProject(dir);
+    const project = new PulumiProject(dir, options.name);
     mkdirSync(project.stateDir);
     mkdirSync(project.homeDir);
     writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${options.name}\nruntime: nodejs\n`);

@@ -1,0 +1,63 @@
+/**
+ * Every example deploys and destroys against the emulator, as a user would run it after copying it
+ * into a project that installs pulumi-devplatform.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { serialNumbers } from "./support/fleet-programs";
+import { assertOk, PulumiProject } from "./support/pulumi-project";
+
+const examplesDir = path.resolve(__dirname, "../../examples");
+
+/** The example's program files (TypeScript and data), without its Pulumi.yaml and package.json. */
+function exampleFiles(name: string): Record<string, string> {
+  const dir = path.join(examplesDir, name);
+  const files = readdirSync(dir).filter((f) => /\.(ts|csv|yaml|json)$/.test(f) && !["Pulumi.yaml", "package.json"].includes(f));
+  return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
+}
+
+async function fromExample(name: string, config: Record<string, string> = {}): Promise<PulumiProject> {
+  const { "index.ts": program, ...files } = exampleFiles(name);
+  if (!program) throw new Error(`examples/${name} has no index.ts`);
+  return PulumiProject.create({ name: `example-${name}`, program, files, config });
+}
+
+let control: EmulatorControl;
+beforeAll(() => {
+  control = new EmulatorControl(inject("e2e").emulatorUrl);
+});
+
+describe("examples/fleet", () => {
+  it("deploys the inventory, previews no changes, and destroys", async () => {
+    const project = await fromExample("fleet", { "fleet:project": "example-fleet" });
+    const up = assertOk(await project.up());
+    expect(up.changes.create).toBe(8); // the stack and 7 devices from inventory.csv
+    const ours = (await control.state()).devices.filter((d) => d.project === "example-fleet");
+    expect(ours.map((d) => d.name).sort()).toContain("building-a-gateway");
+    expect(ours.find((d) => d.name === "lobby-temperature")?.tag).toEqual(["group:sensors", "building-a", "floor-1"]);
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => d.project === "example-fleet")).toHaveLength(0);
+  });
+});
+
+describe("examples/rps-handover", () => {
+  it("stages devices with RPS records, then hands them over to platform management in one up", async () => {
+    const serials = serialNumbers(3, "AC");
+    const project = await fromExample("rps-handover", { "rps-handover:serials": JSON.stringify(serials) });
+    assertOk(await project.up());
+    expect((await control.state()).rpsRecords.filter((r) => serials.includes(r.sn))).toHaveLength(3);
+
+    assertOk(await project.cli(["config", "set", "rps-handover:stage", "managed"]));
+    const handover = assertOk(await project.up());
+    expect(handover.changes).toMatchObject({ create: 3, delete: 3 });
+    const state = await control.state();
+    expect(state.rpsRecords.filter((r) => serials.includes(r.sn))).toHaveLength(0);
+    expect(state.devices.filter((d) => serials.includes(d.sn))).toHaveLength(3);
+
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => serials.includes(d.sn))).toHaveLength(0);
+  });
+});
