@@ -197,7 +197,8 @@ export class RequestExecutor {
       return { ok: false, error, outcome };
     }
     const data = spec.schema.safeParse(envelope.data);
-    if (!data.success) return shapeError(describeIssues(data.error), requestId);
+    if (!data.success)
+      return shapeError(`unexpected response shape: ${describeIssues(data.error)}`, requestId);
     return { ok: true, value: data.data };
   }
 
@@ -253,5 +254,5 @@ function describeIssues(error: z.ZodError, root = "data"): string {
     return `${path || "body"}: ${issue.message}`;
   });
   const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : "";
-  return `unexpected response shape: ${issues.join("; ")}${more}`;
+  return `${issues.join("; ")}${more}`;
 }

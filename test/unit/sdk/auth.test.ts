@@ -20,14 +20,20 @@ class FakeEndpoint implements TokenEndpoint {
     this.grants.push(`refresh:${refreshToken}`);
     const where = { method: "POST", path: "/oauth/token", attempts: 1 };
     if (this.failRefreshWithTransport) throw new TransportError({ ...where, reason: "connection reset" });
-    if (this.rejectRefresh) throw new AuthenticationError({ ...where, status: 401, errCode: "authentication_failed" });
+    if (this.rejectRefresh)
+      throw new AuthenticationError({ ...where, status: 401, errCode: "authentication_failed" });
     return this.issue();
   }
 
   private async issue(): Promise<TokenDetails> {
     await new Promise((resolve) => setTimeout(resolve, 5));
     this.n += 1;
-    return { access_token: `at-${this.n}`, refresh_token: `rt-${this.n}`, expires_in: this.expiresIn, refresh_token_expires_in: 7200 };
+    return {
+      access_token: `at-${this.n}`,
+      refresh_token: `rt-${this.n}`,
+      expires_in: this.expiresIn,
+      refresh_token_expires_in: 7200,
+    };
   }
 }
 
@@ -36,8 +42,8 @@ afterEach(() => clearTokenCache());
 describe("TokenManager", () => {
   it("makes one token request for many concurrent callers and many managers of one key", async () => {
     const endpoint = new FakeEndpoint();
-    const managers = [new TokenManager("k", endpoint), new TokenManager("k", endpoint)];
-    const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => managers[i % 2]!.getAccessToken()));
+    const [a, b] = [new TokenManager("k", endpoint), new TokenManager("k", endpoint)];
+    const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).getAccessToken()));
     expect(new Set(tokens)).toEqual(new Set(["at-1"]));
     expect(endpoint.grants).toEqual(["client_credentials"]);
   });

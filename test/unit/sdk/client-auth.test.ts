@@ -38,7 +38,9 @@ describe("authentication", () => {
 
   it("accepts a bare token body without the envelope", async () => {
     platform.bareTokens = true;
-    await expect(platform.client().getDevice("9007199254740993")).resolves.toMatchObject({ sn: "24E1240000000001" });
+    await expect(platform.client().getDevice("9007199254740993")).resolves.toMatchObject({
+      sn: "24E1240000000001",
+    });
   });
 
   it("on 401 refreshes the token once and repeats the request", async () => {
@@ -77,7 +79,10 @@ describe("authentication", () => {
 
   it("gives up after one refresh when the platform keeps answering 401", async () => {
     platform.on(`GET ${DEVICE}`, () => failed(401, "authentication_failed", "no access"));
-    const error = await platform.client().getDevice("9007199254740993").catch((e: unknown) => e);
+    const error = await platform
+      .client()
+      .getDevice("9007199254740993")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as DevicePlatformError).attempts).toBe(2);
     expect(platform.count(`GET ${DEVICE}`)).toBe(2);
@@ -87,7 +92,10 @@ describe("authentication", () => {
     platform.on("POST /oauth/token", (request) =>
       failed(401, "authentication_failed", `unknown client; body was ${request.body}`),
     );
-    const error = await platform.client().getDevice("9007199254740993").catch((e: unknown) => e);
+    const error = await platform
+      .client()
+      .getDevice("9007199254740993")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(platform.count("POST /oauth/token")).toBe(1);
     const err = error as AuthenticationError;
@@ -98,8 +106,13 @@ describe("authentication", () => {
   });
 
   it("never puts tokens into events or errors", async () => {
-    platform.on(`GET ${DEVICE}`, (request) => failed(400, "invalid_parameter", `rejected ${request.headers.authorization}`));
-    const error = (await platform.client().getDevice("9007199254740993").catch((e: unknown) => e)) as Error;
+    platform.on(`GET ${DEVICE}`, (request) =>
+      failed(400, "invalid_parameter", `rejected ${request.headers.authorization}`),
+    );
+    const error = (await platform
+      .client()
+      .getDevice("9007199254740993")
+      .catch((e: unknown) => e)) as Error;
     expect(error.message).toContain("rejected Bearer [REDACTED]");
     expect(error.message).not.toContain("at-1-f00dface");
     expect(JSON.stringify(platform.events)).not.toMatch(/at-1-f00dface|rt-1-deadbeef|unit-secret/);

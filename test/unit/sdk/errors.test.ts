@@ -22,7 +22,11 @@ function envelope(errCode: string, errMsg: string, requestId = "r-abc") {
 
 describe("errorFromResponse", () => {
   it("formats the message with method, path, status, platform code and message, requestId and attempts", () => {
-    const error = errorFromResponse({ ...where, status: 404, body: envelope("device_not_found", "Device 123 not found") });
+    const error = errorFromResponse({
+      ...where,
+      status: 404,
+      body: envelope("device_not_found", "Device 123 not found"),
+    });
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.message).toBe(
       "PUT /device/openapi/v1/devices failed: HTTP 404 device_not_found: Device 123 not found (requestId r-abc, 1 attempt)",
@@ -59,20 +63,27 @@ describe("errorFromResponse", () => {
   });
 
   it("classifies HTTP 200 with status Failed by the platform's errCode", () => {
-    expect(errorFromResponse({ ...where, status: 200, body: envelope("device_not_found", "gone") })).toBeInstanceOf(
-      NotFoundError,
-    );
-    expect(errorFromResponse({ ...where, status: 200, body: envelope("device_already_exists", "dup") })).toBeInstanceOf(
-      ConflictError,
-    );
+    expect(
+      errorFromResponse({ ...where, status: 200, body: envelope("device_not_found", "gone") }),
+    ).toBeInstanceOf(NotFoundError);
+    expect(
+      errorFromResponse({ ...where, status: 200, body: envelope("device_already_exists", "dup") }),
+    ).toBeInstanceOf(ConflictError);
     const unknown = errorFromResponse({ ...where, status: 200, body: envelope("mystery", "?") });
     expect(unknown.constructor).toBe(DevicePlatformError);
     expect(unknown.code).toBe("request_failed");
   });
 
   it("describes a non-JSON body by a short excerpt", () => {
-    const error = errorFromResponse({ ...where, status: 502, body: undefined, bodyText: "<html>\n Bad   Gateway</html>" });
-    expect(error.message).toBe("PUT /device/openapi/v1/devices failed: HTTP 502: <html> Bad Gateway</html> (1 attempt)");
+    const error = errorFromResponse({
+      ...where,
+      status: 502,
+      body: undefined,
+      bodyText: "<html>\n Bad   Gateway</html>",
+    });
+    expect(error.message).toBe(
+      "PUT /device/openapi/v1/devices failed: HTTP 502: <html> Bad Gateway</html> (1 attempt)",
+    );
   });
 });
 
@@ -115,7 +126,11 @@ describe("redaction", () => {
 
   it("removes registered secrets that appear in arbitrary server text", () => {
     registerSecret(token);
-    const error = errorFromResponse({ ...where, status: 400, body: envelope("invalid_parameter", `bad value ${token}`) });
+    const error = errorFromResponse({
+      ...where,
+      status: 400,
+      body: envelope("invalid_parameter", `bad value ${token}`),
+    });
     expect(error.message).not.toContain(token);
     expect(error.errMsg).toBe("bad value [REDACTED]");
   });
@@ -123,10 +138,17 @@ describe("redaction", () => {
 
 describe("withNote", () => {
   it("keeps class and fields and appends the note", () => {
-    const original = errorFromResponse({ ...where, method: "POST", status: 502, body: envelope("bad_gateway", "upstream") });
+    const original = errorFromResponse({
+      ...where,
+      method: "POST",
+      status: 502,
+      body: envelope("bad_gateway", "upstream"),
+    });
     const noted = withNote(original, "the tasks may have been created", true);
     expect(noted).toBeInstanceOf(ServerError);
     expect(noted.outcomeUnknown).toBe(true);
-    expect(noted.message).toMatch(/HTTP 502 bad_gateway: upstream \(requestId r-abc, 1 attempt\)\. the tasks may have been created$/);
+    expect(noted.message).toMatch(
+      /HTTP 502 bad_gateway: upstream \(requestId r-abc, 1 attempt\)\. the tasks may have been created$/,
+    );
   });
 });

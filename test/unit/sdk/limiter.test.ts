@@ -24,7 +24,9 @@ describe("RequestLimiter", () => {
     const limiter = new RequestLimiter({ concurrency: 10, requestsPerSecond: 100 });
     const starts: number[] = [];
     const t0 = Date.now();
-    await Promise.all(Array.from({ length: 11 }, () => limiter.run(async () => void starts.push(Date.now() - t0))));
+    await Promise.all(
+      Array.from({ length: 11 }, () => limiter.run(async () => void starts.push(Date.now() - t0))),
+    );
     // 11 starts at 10 ms intervals need at least ~100 ms.
     expect(Math.max(...starts)).toBeGreaterThanOrEqual(95);
   });

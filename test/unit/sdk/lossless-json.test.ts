@@ -6,7 +6,11 @@ describe("parseLosslessJson", () => {
     const parsed = parseLosslessJson(
       '{"deviceId": 9007199254740993, "application": {"applicationId": 42}, "taskId": 18446744073709551615}',
     );
-    expect(parsed).toEqual({ deviceId: "9007199254740993", application: { applicationId: "42" }, taskId: "18446744073709551615" });
+    expect(parsed).toEqual({
+      deviceId: "9007199254740993",
+      application: { applicationId: "42" },
+      taskId: "18446744073709551615",
+    });
   });
 
   it("keeps LONG values beyond 2^53 exact as strings and leaves safe numbers alone", () => {
@@ -27,16 +31,26 @@ describe("parseLosslessJson", () => {
   });
 
   it("leaves id strings untouched and throws on invalid JSON", () => {
-    expect(parseLosslessJson('{"deviceId":"1844674407370955161"}')).toEqual({ deviceId: "1844674407370955161" });
+    expect(parseLosslessJson('{"deviceId":"1844674407370955161"}')).toEqual({
+      deviceId: "1844674407370955161",
+    });
     expect(() => parseLosslessJson("{nope")).toThrow(SyntaxError);
   });
 });
 
 describe("stringifyLosslessJson", () => {
   it("sends bigint and raw integers as exact JSON numbers", () => {
-    const text = stringifyLosslessJson({ counter: 12345678901234567891n, id: rawInteger("9007199254740993"), s: "x" });
+    const text = stringifyLosslessJson({
+      counter: 12345678901234567891n,
+      id: rawInteger("9007199254740993"),
+      s: "x",
+    });
     expect(text).toBe('{"counter":12345678901234567891,"id":9007199254740993,"s":"x"}');
-    expect(parseLosslessJson(text)).toEqual({ counter: "12345678901234567891", id: "9007199254740993", s: "x" });
+    expect(parseLosslessJson(text)).toEqual({
+      counter: "12345678901234567891",
+      id: "9007199254740993",
+      s: "x",
+    });
   });
 
   it("refuses a raw integer that is not one", () => {

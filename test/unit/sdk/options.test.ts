@@ -6,7 +6,12 @@ const base = { clientId: "id", clientSecret: "very-secret-value" };
 
 describe("client options", () => {
   it("refuses plain http:// to a non-loopback host", () => {
-    for (const baseUrl of ["http://platform.example.com", "http://10.0.0.5:8080", "http://[::2]/", "ftp://x.test"]) {
+    for (const baseUrl of [
+      "http://platform.example.com",
+      "http://10.0.0.5:8080",
+      "http://[::2]/",
+      "ftp://x.test",
+    ]) {
       expect(() => new DevicePlatformClient({ ...base, baseUrl })).toThrow(/https/);
     }
   });
@@ -34,10 +39,18 @@ describe("client options", () => {
 
   it("refuses credentials in the URL, empty secrets and bad numbers", () => {
     expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://u:p@x.test" })).toThrow(/credentials/);
-    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test?access_token=1" })).toThrow(/query/);
-    expect(() => new DevicePlatformClient({ ...base, clientSecret: " ", baseUrl: "https://x.test" })).toThrow(/clientSecret/);
-    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", concurrency: 0 })).toThrow(/concurrency/);
-    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", maxRetries: -1 })).toThrow(/maxRetries/);
+    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test?access_token=1" })).toThrow(
+      /query/,
+    );
+    expect(() => new DevicePlatformClient({ ...base, clientSecret: " ", baseUrl: "https://x.test" })).toThrow(
+      /clientSecret/,
+    );
+    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", concurrency: 0 })).toThrow(
+      /concurrency/,
+    );
+    expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", maxRetries: -1 })).toThrow(
+      /maxRetries/,
+    );
   });
 
   it("never shows the client secret when the client is logged", async () => {

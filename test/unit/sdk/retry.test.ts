@@ -26,7 +26,9 @@ describe("backoffDelayMs (full jitter)", () => {
 
   it("doubles the ceiling per retry until the cap", () => {
     const half = () => 0.5;
-    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelayMs(n, options, half))).toEqual([50, 100, 200, 400, 500, 500]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelayMs(n, options, half))).toEqual([
+      50, 100, 200, 400, 500, 500,
+    ]);
   });
 
   it("spreads delays over the whole range (jitter, not a fixed step)", () => {
@@ -72,7 +74,8 @@ describe("decideRetry", () => {
 
   it("repeats safe operations on 429/502/503/504, resets and timeouts only", () => {
     for (const status of [429, 502, 503, 504]) expect(decideRetry(response(status), "safe")).toBe("retry");
-    for (const status of [400, 401, 404, 409, 500]) expect(decideRetry(response(status), "safe")).toBe("stop");
+    for (const status of [400, 401, 404, 409, 500])
+      expect(decideRetry(response(status), "safe")).toBe("stop");
     expect(decideRetry(reset, "safe")).toBe("retry");
     expect(decideRetry(refused, "safe")).toBe("retry");
     expect(decideRetry(closed, "safe")).toBe("stop");

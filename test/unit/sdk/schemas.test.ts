@@ -32,7 +32,10 @@ describe("device schemas", () => {
 
   it("normalises ids given as numbers or strings to strings of digits", () => {
     const raw = parseLosslessJson('{"deviceId": 9223372036854775807, "application": {"applicationId": 12}}');
-    expect(deviceSchema.parse(raw)).toMatchObject({ deviceId: "9223372036854775807", application: { applicationId: "12" } });
+    expect(deviceSchema.parse(raw)).toMatchObject({
+      deviceId: "9223372036854775807",
+      application: { applicationId: "12" },
+    });
     expect(deviceSchema.parse({ deviceId: 77 }).deviceId).toBe("77");
     expect(deviceSchema.safeParse({ deviceId: "12a" }).success).toBe(false);
     // A number that already lost precision is refused rather than silently wrong.
@@ -53,7 +56,12 @@ describe("TSL model", () => {
         {
           id: "report_interval",
           accessMode: "RW",
-          dataSpec: { dataType: "INT", validator: { min: "1", max: 3600 }, defaultValue: 60, vendorHint: "x" },
+          dataSpec: {
+            dataType: "INT",
+            validator: { min: "1", max: 3600 },
+            defaultValue: 60,
+            vendorHint: "x",
+          },
         },
       ],
     });
@@ -68,7 +76,9 @@ describe("TSL model", () => {
 
 describe("tasks and tokens", () => {
   it("normalises task relation ids", () => {
-    const raw = parseLosslessJson('{"deviceTaskRelations":[{"deviceId":9007199254740993,"taskId":9007199254740995}]}');
+    const raw = parseLosslessJson(
+      '{"deviceTaskRelations":[{"deviceId":9007199254740993,"taskId":9007199254740995}]}',
+    );
     expect(taskCreateResultSchema.parse(raw).deviceTaskRelations).toEqual([
       { deviceId: "9007199254740993", taskId: "9007199254740995" },
     ]);
@@ -76,7 +86,10 @@ describe("tasks and tokens", () => {
 
   it("reads a token from the envelope or a bare body, defaulting the lifetime", () => {
     const bare = { access_token: "abc", expires_in: "120" };
-    expect(tokenDetailsSchema.parse(extractTokenDetails(bare))).toMatchObject({ access_token: "abc", expires_in: 120 });
+    expect(tokenDetailsSchema.parse(extractTokenDetails(bare))).toMatchObject({
+      access_token: "abc",
+      expires_in: 120,
+    });
     const enveloped = { status: "Success", data: { access_token: "abc" } };
     expect(tokenDetailsSchema.parse(extractTokenDetails(enveloped)).expires_in).toBe(3600);
   });

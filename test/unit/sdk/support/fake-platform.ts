@@ -109,7 +109,9 @@ export class FakePlatform {
     };
     this.requests.push(request);
     const route = this.routes.get(`${request.method} ${request.path}`);
-    const reply = route ? this.authorised(request, route) : failed(404, "route_not_found", `no route ${request.path}`);
+    const reply = route
+      ? this.authorised(request, route)
+      : failed(404, "route_not_found", `no route ${request.path}`);
     const body = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? null);
     return { statusCode: reply.status ?? 200, data: body, responseOptions: { headers: reply.headers ?? {} } };
   }
@@ -130,7 +132,8 @@ export class FakePlatform {
       }
     } else if (grant === "refresh_token") {
       const refresh = form.get("refresh_token") ?? "";
-      if (!this.validRefreshTokens.has(refresh)) return failed(401, "authentication_failed", "refresh token rejected");
+      if (!this.validRefreshTokens.has(refresh))
+        return failed(401, "authentication_failed", "refresh token rejected");
       this.validRefreshTokens.delete(refresh);
     } else {
       return failed(400, "invalid_parameter", "grant_type");
@@ -153,7 +156,8 @@ export class FakePlatform {
 function normaliseHeaders(headers: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
+    for (let i = 0; i + 1 < headers.length; i += 2)
+      out[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
   } else if (headers && typeof headers === "object") {
     for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = String(v);
   }
