@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
-import { PulumiProject } from "./support/pulumi-project";
+import { createProject } from "./support/e2e-project";
+import type { PulumiProject } from "./support/pulumi-project";
 
 const [sn] = serialNumbers(1) as [string];
 const tooManyTags = Array.from({ length: 21 }, (_, i) => `t${i}`);
@@ -62,7 +63,7 @@ describe("bad input at preview", () => {
 
   beforeAll(async () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
-    project = await PulumiProject.create({ name: "bad-input", program: "export {};\n" });
+    project = await createProject({ name: "bad-input", program: "export {};\n" });
   });
 
   it.each(CASES)(

@@ -12,7 +12,8 @@ import {
   type DeviceSpec,
   type RpsSpec,
 } from "./support/fleet-programs";
-import { assertOk, PulumiProject, resourcesOfType } from "./support/pulumi-project";
+import { createProject } from "./support/e2e-project";
+import { assertOk, type PulumiProject, resourcesOfType } from "./support/pulumi-project";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 const RPS = "pulumi-nodejs:dynamic/devplatform:RpsProfile";
@@ -42,7 +43,7 @@ describe("a fleet of 20 devices and 5 RPS records", () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
     devices = deviceSpecs(20, ["e2e", "fleet"]);
     rps = serialNumbers(5, "AC").map((sn) => ({ sn, profileUrl: `https://rps.example.com/profiles/${sn}` }));
-    project = await PulumiProject.create({ name: "fleet", program: fleetProgram(devices, rps) });
+    project = await createProject({ name: "fleet", program: fleetProgram(devices, rps) });
   });
 
   it("creates every device and RPS record on the platform", async () => {

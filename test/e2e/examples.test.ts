@@ -7,7 +7,8 @@ import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
-import { assertOk, PulumiProject } from "./support/pulumi-project";
+import { createProject } from "./support/e2e-project";
+import { assertOk, type PulumiProject } from "./support/pulumi-project";
 
 const examplesDir = path.resolve(__dirname, "../../examples");
 
@@ -21,7 +22,7 @@ function exampleFiles(name: string): Record<string, string> {
 async function fromExample(name: string, config: Record<string, string> = {}): Promise<PulumiProject> {
   const { "index.ts": program, ...files } = exampleFiles(name);
   if (!program) throw new Error(`examples/${name} has no index.ts`);
-  return PulumiProject.create({ name: `example-${name}`, program, files, config });
+  return createProject({ name: `example-${name}`, program, files, config });
 }
 
 let control: EmulatorControl;

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { deviceSpecs, fleetProgram, type DeviceSpec } from "./support/fleet-programs";
-import { assertOk, PulumiProject, resourcesOfType } from "./support/pulumi-project";
+import { createProject } from "./support/e2e-project";
+import { assertOk, type PulumiProject, resourcesOfType } from "./support/pulumi-project";
 
 describe("an up of 50 devices killed part-way", () => {
   let control: EmulatorControl;
@@ -15,7 +16,7 @@ describe("an up of 50 devices killed part-way", () => {
   beforeAll(async () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
     devices = deviceSpecs(50, ["interrupted"]);
-    project = await PulumiProject.create({ name: "interrupted", program: fleetProgram(devices) });
+    project = await createProject({ name: "interrupted", program: fleetProgram(devices) });
   });
 
   it("converges on the next up with exactly the declared devices", async () => {

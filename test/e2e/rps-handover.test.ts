@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { fleetProgram, serialNumbers } from "./support/fleet-programs";
-import { assertOk, PulumiProject } from "./support/pulumi-project";
+import { createProject } from "./support/e2e-project";
+import { assertOk, type PulumiProject } from "./support/pulumi-project";
 
 describe("RPS hand-over", () => {
   let control: EmulatorControl;
@@ -15,7 +16,7 @@ describe("RPS hand-over", () => {
 
   beforeAll(async () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
-    project = await PulumiProject.create({
+    project = await createProject({
       name: "handover",
       program: fleetProgram([], [{ sn: staged, profileUrl }]),
     });

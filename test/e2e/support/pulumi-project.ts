@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { inject } from "vitest";
 import { readEngineEvents, type EngineEvents } from "./engine-events";
 
 export const PASSPHRASE = "e2e-passphrase";
@@ -16,6 +15,18 @@ export interface CommandResult extends EngineEvents {
   stderr: string;
   /** stdout and stderr together, for assertions on what a user sees. */
   output: string;
+}
+
+/** Where projects live and what they run against: the e2e global setup or the benchmark provides it. */
+export interface PulumiContext {
+  /** Directory holding `pulumi` and its plugins. */
+  pulumiDir: string;
+  /** A node_modules with pulumi-devplatform (installed from its tarball) and @pulumi/pulumi. */
+  nodeModules: string;
+  /** Parent directory of the projects. */
+  workDir: string;
+  /** The platform (emulator) URL set as `devplatform:baseUrl`. */
+  emulatorUrl: string;
 }
 
 export interface ProjectOptions {
@@ -46,10 +57,13 @@ export class PulumiProject {
   readonly stateDir: string;
   private readonly homeDir: string;
   private runs = 0;
+  /** Process id of the most recent CLI run (the benchmark samples its process tree). */
+  lastPid: number | undefined;
 
   private constructor(
     dir: string,
     private readonly name: string,
+    private readonly context: PulumiContext,
   ) {
     this.dir = dir;
     this.stateDir = path.join(dir, ".state");
@@ -57,10 +71,10 @@ export class PulumiProject {
   }
 
   /** Writes the project, links the shared node_modules, and creates the `dev` stack with its config. */
-  static async create(options: ProjectOptions): Promise<PulumiProject> {
-    const { workDir, nodeModules, emulatorUrl } = inject("e2e");
+  static async create(options: ProjectOptions, context: PulumiContext): Promise<PulumiProject> {
+    const { workDir, nodeModules, emulatorUrl } = context;
     const dir = mkdtempSync(path.join(workDir, `${options.name}-`));
-    const project = new PulumiProject(dir, options.name);
+    const project = new PulumiProject(dir, options.name, context);
     mkdirSync(project.stateDir);
     mkdirSync(project.homeDir);
     writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${options.name}\nruntime: nodejs\n`);
@@ -149,7 +163,7 @@ export class PulumiProject {
 
   /** Runs `pulumi` with this project's home, backend and passphrase. */
   cli(args: string[], options: RunOptions = {}): Promise<Omit<CommandResult, keyof EngineEvents>> {
-    const { pulumiDir } = inject("e2e");
+    const { pulumiDir } = this.context;
     const env = {
       ...process.env,
       PATH: `${pulumiDir}${path.delimiter}${process.env.PATH ?? ""}`,
@@ -168,6 +182,7 @@ export class PulumiProject {
         env,
         stdio: ["ignore", "pipe", "pipe"],
       });
+      this.lastPid = child.pid;
       let stdout = "";
       let stderr = "";
       const watch = () => {

@@ -1,0 +1,19 @@
+/**
+ * What a user would otherwise write: a loop adding devices one by one through the client.
+ */
+import { DevicePlatformClient } from "../sdk";
+
+/** Adds `count` devices sequentially, then removes them (the removal is not part of the figure). */
+export async function naiveSequentialAdd(baseUrl: string, count: number, snPrefix: string): Promise<void> {
+  const client = new DevicePlatformClient({ baseUrl, clientId: "demo-client", clientSecret: "demo-secret" });
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const sn = snPrefix + i.toString(16).toUpperCase().padStart(8, "0");
+      ids.push((await client.addDevice({ snDevEUI: sn, name: `naive-${i}`, tag: ["bench"] })).deviceId);
+    }
+  } finally {
+    await Promise.all(ids.map((id) => client.deleteDevice(id)));
+    await client.close();
+  }
+}
