@@ -5,8 +5,9 @@
  * hands it to the executor, which owns tokens, retries, parsing and errors.
  */
 import { inspect } from "node:util";
-import { TokenManager, tokenCacheKey, type TokenEndpoint } from "./auth";
-import { DevicePlatformError, ValidationError, withNote } from "./errors";
+import { TokenManager, tokenCacheKey } from "./auth";
+import { DevicePlatformError, withNote } from "./errors";
+import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input-checks";
 import { RequestExecutor, type OperationSpec } from "./executor";
 import { rawInteger } from "./lossless-json";
 import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
@@ -50,7 +51,7 @@ import {
   type RpsSearchResult,
   type SetRpsProfileInput,
 } from "./schemas/rps";
-import { tokenDetailsSchema } from "./schemas/token";
+import { createTokenEndpoint } from "./token-endpoint";
 import { thingModelSchema, type ThingModel } from "./schemas/tsl";
 import { HttpTransport, type HttpMethod } from "./transport";
 
@@ -58,7 +59,6 @@ import { HttpTransport, type HttpMethod } from "./transport";
 export const MAX_DEVICES_PER_TASK = 500;
 
 const USER_AGENT = "pulumi-devplatform-sdk/0.1";
-const DIGITS = /^\d+$/;
 const anyData = z.unknown();
 
 /** Result of {@link DevicePlatformClient.setRpsProfile}. */
@@ -87,24 +87,29 @@ export class DevicePlatformClient {
       requestsPerSecond,
       dispatcher: options.dispatcher,
     });
-    const tokens = new TokenManager(
-      tokenCacheKey(this.#options.baseUrl, this.#options.clientId),
-      this.#tokenEndpoint(options.clientId, options.clientSecret),
-    );
+    // The executor needs tokens and the token endpoint needs the executor: the closures below
+    // reach `tokens` only once a request runs, after both exist.
     this.#executor = new RequestExecutor({
       transport: this.#transport,
-      tokens,
+      tokens: {
+        getAccessToken: () => tokens.getAccessToken(),
+        invalidate: (token) => tokens.invalidate(token),
+      },
       retry: this.#options.retry,
       onEvent: options.onEvent,
       userAgent: USER_AGENT,
     });
+    const tokens = new TokenManager(
+      tokenCacheKey(this.#options.baseUrl, this.#options.clientId),
+      createTokenEndpoint(this.#executor, options.clientId, options.clientSecret),
+    );
     this.#devicePrefix = `/device/openapi/${this.#options.apiVersion}`;
   }
 
   /** Add a Device. After an unconfirmed attempt it looks the serial number up before sending again. */
   async addDevice(input: AddDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
-    const body = this.#check("POST", path, addDeviceInputSchema, input);
+    const body = checkInput("POST", path, addDeviceInputSchema, input);
     return this.#executor.execute({
       ...this.#op("POST", path, deviceWriteResultSchema, "unsafe"),
       json: body,
@@ -115,7 +120,7 @@ export class DevicePlatformClient {
   /** Update a Device Information. PUT replaces name, description and tags with what is given. */
   async updateDevice(input: UpdateDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
-    const body = this.#check("PUT", path, updateDeviceInputSchema, input);
+    const body = checkInput("PUT", path, updateDeviceInputSchema, input);
     return this.#executor.execute({
       ...this.#op("PUT", path, deviceWriteResultSchema, "safe"),
       json: { ...body, deviceId: this.#encodeId(body.deviceId) },
@@ -138,7 +143,7 @@ export class DevicePlatformClient {
   /** Search Specific Devices: one page (default page 1 of 100 records). */
   async searchDevices(query: DeviceSearchQuery = {}): Promise<DeviceSearchResult> {
     const path = `${this.#devicePrefix}/devices/search`;
-    const body = this.#check("POST", path, deviceSearchQuerySchema, query);
+    const body = checkInput("POST", path, deviceSearchQuerySchema, query);
     return this.#executor.execute({
       ...this.#op("POST", path, deviceSearchResultSchema, "safe"),
       json: body,
@@ -147,7 +152,7 @@ export class DevicePlatformClient {
 
   /** Every device matching `filter`, page by page, as an async iterable. */
   listDevices(filter: DeviceFilter = {}): PageIterator<DeviceDetails> {
-    const checked = this.#check("POST", `${this.#devicePrefix}/devices/search`, deviceFilterSchema, filter);
+    const checked = checkInput("POST", `${this.#devicePrefix}/devices/search`, deviceFilterSchema, filter);
     return new PageIterator((pageNumber, pageSize) =>
       this.searchDevices({ ...checked, pageNumber, pageSize }),
     );
@@ -195,11 +200,11 @@ export class DevicePlatformClient {
    */
   async createConfigTasks(input: CreateConfigTasksInput): Promise<DeviceTaskRelation[]> {
     const path = `${this.#devicePrefix}/tasks`;
-    const ids = this.#checkIds("POST", path, input.deviceIds);
+    const ids = checkDeviceIds("POST", path, input.deviceIds);
     if (input.type !== "PROFILE" && input.type !== "TSL")
-      throw this.#invalid("POST", path, "type must be PROFILE or TSL");
+      throw invalidInput("POST", path, "type must be PROFILE or TSL");
     if (typeof input.config !== "object" || input.config === null) {
-      throw this.#invalid("POST", path, "config must be an object");
+      throw invalidInput("POST", path, "config must be an object");
     }
     const relations: DeviceTaskRelation[] = [];
     for (let start = 0; start < ids.length; start += MAX_DEVICES_PER_TASK) {
@@ -223,7 +228,7 @@ export class DevicePlatformClient {
   /** Specify the Profile URL for RPS. Setting the same serial number again replaces it, so it may be retried. */
   async setRpsProfile(input: SetRpsProfileInput): Promise<SetRpsProfileResult> {
     const path = `${this.#devicePrefix}/rps/profile`;
-    const body = this.#check("POST", path, setRpsProfileInputSchema, input);
+    const body = checkInput("POST", path, setRpsProfileInputSchema, input);
     const result = await this.#executor.execute({
       ...this.#op("POST", path, rpsResultSchema, "safe"),
       json: body,
@@ -234,7 +239,7 @@ export class DevicePlatformClient {
   /** Query Profile URL List: one page (default page 1 of 100 records). */
   async searchRpsProfiles(query: RpsSearchQuery = {}): Promise<RpsSearchResult> {
     const path = `${this.#devicePrefix}/rps/search`;
-    const body = this.#check("POST", path, rpsSearchQuerySchema, query);
+    const body = checkInput("POST", path, rpsSearchQuerySchema, query);
     return this.#executor.execute({ ...this.#op("POST", path, rpsSearchResultSchema, "safe"), json: body });
   }
 
@@ -246,7 +251,7 @@ export class DevicePlatformClient {
   /** Delete RPS Record of a Device. `NotFoundError` when there is none (see `deleteDevice`). */
   async deleteRpsProfile(sn: string): Promise<void> {
     const path = `${this.#devicePrefix}/rps/${encodeURIComponent(sn)}`;
-    if (sn.trim() === "") throw this.#invalid("DELETE", path, "sn must not be empty");
+    if (sn.trim() === "") throw invalidInput("DELETE", path, "sn must not be empty");
     await this.#executor.execute(this.#op("DELETE", path, rpsResultSchema, "safe"));
   }
 
@@ -263,24 +268,6 @@ export class DevicePlatformClient {
   /** What `JSON.stringify` shows. */
   toJSON(): Record<string, string> {
     return { baseUrl: this.#options.baseUrl, clientId: this.#options.clientId };
-  }
-
-  #tokenEndpoint(clientId: string, clientSecret: string): TokenEndpoint {
-    const request = (form: Record<string, string>) =>
-      this.#executor.execute({
-        method: "POST",
-        path: "/oauth/token",
-        form,
-        authenticated: false,
-        repeatability: "safe",
-        schema: tokenDetailsSchema,
-        bareBodyAllowed: true,
-      });
-    return {
-      clientCredentials: () =>
-        request({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }),
-      refresh: (refreshToken) => request({ grant_type: "refresh_token", refresh_token: refreshToken }),
-    };
   }
 
   #op<T>(
@@ -305,36 +292,13 @@ export class DevicePlatformClient {
     return { deviceId: found.deviceId, sn: found.sn ?? sn, devEUI: found.devEUI, imei: found.imei };
   }
 
-  #devicePath(deviceId: string, method: HttpMethod, suffix = ""): string {
-    const path = `${this.#devicePrefix}/devices/${encodeURIComponent(String(deviceId))}${suffix}`;
-    if (typeof deviceId !== "string" || !DIGITS.test(deviceId)) {
-      throw this.#invalid(method, path, "deviceId must be a string of digits");
-    }
-    return path;
-  }
-
-  #checkIds(method: HttpMethod, path: string, ids: readonly string[]): string[] {
-    if (!Array.isArray(ids) || ids.length === 0)
-      throw this.#invalid(method, path, "deviceIds must not be empty");
-    const bad = ids.find((id) => typeof id !== "string" || !DIGITS.test(id));
-    if (bad !== undefined)
-      throw this.#invalid(method, path, `deviceIds must be strings of digits, got ${String(bad)}`);
-    return [...ids];
-  }
-
   #encodeId(id: string): unknown {
     return this.#options.sendIdsAsNumbers ? rawInteger(id) : id;
   }
 
-  /** Validates input before sending, so that a typo costs no request. */
-  #check<S extends z.ZodType>(method: HttpMethod, path: string, schema: S, input: unknown): z.output<S> {
-    const parsed = schema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
-    throw this.#invalid(method, path, issues);
-  }
-
-  #invalid(method: HttpMethod, path: string, reason: string): ValidationError {
-    return new ValidationError({ method, path, attempts: 0, reason: `not sent: ${reason}` });
+  #devicePath(deviceId: string, method: HttpMethod, suffix = ""): string {
+    const path = `${this.#devicePrefix}/devices/${encodeURIComponent(String(deviceId))}${suffix}`;
+    checkDeviceId(method, path, deviceId);
+    return path;
   }
 }
