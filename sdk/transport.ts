@@ -147,6 +147,13 @@ const AFTER_SEND_CODES: Record<string, string> = {
   UND_ERR_ABORTED: "request aborted",
 };
 
+/** Errors that another attempt cannot fix. */
+const FINAL_CODES: Record<string, string> = {
+  UND_ERR_CLOSED: "the client is closed",
+  UND_ERR_DESTROYED: "the client is closed",
+  UND_ERR_INVALID_ARG: "invalid request",
+};
+
 /** Sorts an undici or socket error into the categories the retry policy needs. */
 export function classifyTransportError(error: unknown): TransportFailure {
   const code = errorCode(error);
@@ -161,8 +168,16 @@ export function classifyTransportError(error: unknown): TransportFailure {
       cause: error,
     };
   }
-  const name = error instanceof Error ? error.name : "Error";
-  return { reason: `${code ?? name}`, performed: "unknown", transient: false, cause: error };
+  if (code !== undefined && code in FINAL_CODES) {
+    return { reason: `${FINAL_CODES[code]} (${code})`, performed: "no", transient: false, cause: error };
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 200) : String(error);
+  return {
+    reason: code ? `${detail} (${code})` : detail,
+    performed: "unknown",
+    transient: false,
+    cause: error,
+  };
 }
 
 /** The error code, looking inside an AggregateError (Happy Eyeballs reports one per address). */
