@@ -1,0 +1,88 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "./options";
+import type { StartOptions } from "./start";
+
+/** Usage text of `devplatform-emulator --help`. */
+export const USAGE = `Usage: devplatform-emulator [options]
+
+A local emulator of the device platform's HTTP API. Prints
+"devplatform-emulator listening on http://HOST:PORT" first, then serves until SIGTERM/SIGINT.
+
+Options:
+  --port N                     TCP port; 0 picks a free one (default 0)
+  --host H                     interface to listen on (default 127.0.0.1)
+  --client-id ID               OAuth client id (default ${DEFAULT_CLIENT_ID})
+  --client-secret S            OAuth client secret (default ${DEFAULT_CLIENT_SECRET})
+  --state FILE                 load state from FILE and save every change to it
+  --control                    serve the /__emulator/ control API (faults, clock, state, counters)
+  --numeric-ids                send deviceId, applicationId and taskId as JSON numbers
+  --token-ttl SECONDS          access-token lifetime (default 3600)
+  --refresh-token-ttl SECONDS  refresh-token lifetime (default 2592000)
+  --rate-limit N               at most N requests per second per application (default unlimited)
+  --task-delay-ms MS           delay before a configuration task applies (default 50)
+  --help                       print this text
+`;
+
+/** A command line the CLI cannot run. */
+export class CliUsageError extends Error {}
+
+/** What the command line asks for. */
+export type CliCommand = { help: true } | { help: false; options: StartOptions };
+
+function number(name: string, text: string | undefined, integer: boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
+    throw new CliUsageError(
+      `--${name} must be a non-negative ${integer ? "integer" : "number"}, got "${text}"`,
+    );
+  }
+  return value;
+}
+
+/** Parses the CLI's arguments (without `node` and the script). */
+export function parseCliArgs(args: string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        "client-id": { type: "string" },
+        "client-secret": { type: "string" },
+        state: { type: "string" },
+        control: { type: "boolean" },
+        "numeric-ids": { type: "boolean" },
+        "token-ttl": { type: "string" },
+        "refresh-token-ttl": { type: "string" },
+        "rate-limit": { type: "string" },
+        "task-delay-ms": { type: "string" },
+        help: { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+  if (values.help) return { help: true };
+  const port = number("port", values.port, true) ?? 0;
+  if (port > 65535) throw new CliUsageError(`--port must be at most 65535, got ${port}`);
+  return {
+    help: false,
+    options: {
+      port,
+      host: values.host ?? "127.0.0.1",
+      clientId: values["client-id"],
+      clientSecret: values["client-secret"],
+      statePath: values.state,
+      control: values.control ?? false,
+      numericIds: values["numeric-ids"] ?? false,
+      tokenTtlSeconds: number("token-ttl", values["token-ttl"], false),
+      refreshTokenTtlSeconds: number("refresh-token-ttl", values["refresh-token-ttl"], false),
+      rateLimit: number("rate-limit", values["rate-limit"], true),
+      taskDelayMs: number("task-delay-ms", values["task-delay-ms"], false),
+    },
+  };
+}

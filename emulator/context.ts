@@ -1,0 +1,55 @@
+import { TokenService } from "./auth/token-service";
+import { Clock } from "./clock";
+import { RequestCounters } from "./counters";
+import type { ViewContext } from "./devices/device-views";
+import { FaultInjector } from "./faults/fault-injector";
+import { idRenderer, type RenderedId } from "./http/ids";
+import type { ResolvedOptions } from "./options";
+import { RateLimiter } from "./rate-limiter";
+import { DEFAULT_APPLICATION_ID } from "./state/id-sequence";
+import { EmulatorStore } from "./state/store";
+import type { Application } from "./state/types";
+import { TaskRunner } from "./tasks/task-runner";
+
+/** Everything a handler needs: state, clock, fault and rate settings, and the id renderer. */
+export class EmulatorContext implements ViewContext {
+  readonly store = new EmulatorStore();
+  readonly clock = new Clock();
+  readonly faults = new FaultInjector();
+  readonly counters = new RequestCounters();
+  readonly rateLimiter: RateLimiter;
+  readonly tokens: TokenService;
+  readonly tasks: TaskRunner;
+  readonly renderId: (id: string) => RenderedId;
+
+  constructor(readonly options: ResolvedOptions) {
+    this.rateLimiter = new RateLimiter(options.rateLimit);
+    this.tokens = new TokenService(this.store, this.clock, {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      applicationId: DEFAULT_APPLICATION_ID,
+      accessTtlSeconds: options.tokenTtlSeconds,
+      refreshTtlSeconds: options.refreshTokenTtlSeconds,
+    });
+    this.tasks = new TaskRunner(this.store, this.clock, this.faults, options.taskDelayMs);
+    this.renderId = idRenderer(options.numericIds);
+  }
+
+  /** An application by id (for device views). */
+  application(applicationId: string): Application | undefined {
+    return this.store.applications.get(applicationId);
+  }
+
+  /**
+   * `POST /__emulator/reset`: all platform state, faults, counters, rate windows and the clock offset.
+   * The credentials stay (they are options); tokens go too unless `keepTokens`.
+   */
+  reset(options: { keepTokens?: boolean } = {}): void {
+    this.tasks.cancelAll();
+    this.store.clear(options);
+    this.faults.clear();
+    this.counters.reset();
+    this.rateLimiter.reset();
+    this.clock.reset();
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import { faultConfigSchema } from "../faults/fault-config";
+import { sendSuccess } from "../http/envelope";
+import { parseWith } from "../http/validation";
+import { advanceClockSchema, resetSchema } from "./control-schemas";
+import { controlDevice, type EmulatorStateView } from "./control-views";
+import { registerDeviceControlRoutes } from "./device-control-routes";
+
+function stateView(ctx: EmulatorContext): EmulatorStateView {
+  return {
+    devices: [...ctx.store.devices.values()].map(controlDevice),
+    rpsRecords: [...ctx.store.rpsRecords.values()],
+    tasks: [...ctx.store.tasks.values()],
+  };
+}
+
+/**
+ * The control API under `/__emulator/` (no OAuth, never counted or faulted): reset, faults, clock,
+ * out-of-band device changes, state, tasks and counters. Registered only when `control` is on.
+ */
+export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.post("/__emulator/reset", async (request, reply) => {
+    ctx.reset(parseWith(resetSchema, request.body, "reset") ?? {});
+    return sendSuccess(request, reply, null);
+  });
+
+  app.get("/__emulator/faults", async (request, reply) =>
+    sendSuccess(request, reply, ctx.faults.current() ?? null),
+  );
+  app.put("/__emulator/faults", async (request, reply) => {
+    const config = parseWith(faultConfigSchema, request.body, "fault configuration");
+    ctx.faults.set(config);
+    return sendSuccess(request, reply, config);
+  });
+  app.delete("/__emulator/faults", async (request, reply) => {
+    ctx.faults.clear();
+    return sendSuccess(request, reply, null);
+  });
+
+  app.post("/__emulator/clock/advance", async (request, reply) => {
+    const { seconds } = parseWith(advanceClockSchema, request.body, "clock advance");
+    ctx.clock.advance(seconds);
+    return sendSuccess(request, reply, { offsetSeconds: ctx.clock.offsetSeconds(), now: ctx.clock.now() });
+  });
+
+  registerDeviceControlRoutes(app, ctx);
+
+  app.get("/__emulator/state", async (request, reply) => sendSuccess(request, reply, stateView(ctx)));
+  app.get("/__emulator/tasks", async (request, reply) =>
+    sendSuccess(request, reply, [...ctx.store.tasks.values()]),
+  );
+
+  app.get("/__emulator/counters", async (request, reply) =>
+    sendSuccess(request, reply, ctx.counters.snapshot()),
+  );
+  app.delete("/__emulator/counters", async (request, reply) => {
+    ctx.counters.reset();
+    return sendSuccess(request, reply, null);
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { idSchema, nameSchema, serialSchema, tagsSchema } from "../routes/schemas";
+import { CONNECT_STATUSES, LICENSE_STATUSES } from "../state/types";
+
+/** Body of `POST /__emulator/reset`. */
+export const resetSchema = z.object({ keepTokens: z.boolean().optional() }).optional();
+
+/** Body of `POST /__emulator/clock/advance`. */
+export const advanceClockSchema = z.object({ seconds: z.number().min(0) });
+
+const RPS_STATUS = { ENABLED: true, ACTIVATE: true, DISABLED: false, UNACTIVATED: false } as const;
+
+/** Body of `PATCH /__emulator/devices/{deviceId}`: an out-of-band change, as if made elsewhere. */
+export const deviceChangeSchema = z.object({
+  name: nameSchema.optional(),
+  /** A string sets it, null removes it. */
+  description: z.string().nullable().optional(),
+  tag: tagsSchema.optional(),
+  connectStatus: z.enum(CONNECT_STATUSES).optional(),
+  licenseStatus: z.enum(LICENSE_STATUSES).optional(),
+  /** `ENABLED`/`ACTIVATE` or `DISABLED`/`UNACTIVATED`. */
+  rpsStatus: z
+    .enum(["ENABLED", "ACTIVATE", "DISABLED", "UNACTIVATED"])
+    .transform((s) => RPS_STATUS[s])
+    .optional(),
+  /** Battery level, 0..100; null removes it. */
+  electricity: z.number().int().min(0).max(100).nullable().optional(),
+  /** Property values, checked against the TSL model's data types (any accessMode). */
+  properties: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** What a client sends to change a device out of band. */
+export type DeviceChangeInput = z.input<typeof deviceChangeSchema>;
+
+/** Body of `POST /__emulator/devices`: seed a device, optionally in another application. */
+export const seedDeviceSchema = z.object({
+  sn: serialSchema,
+  name: nameSchema,
+  applicationId: idSchema.optional(),
+  description: z.string().optional(),
+  project: z.string().optional(),
+  tag: tagsSchema.optional(),
+});
+
+/** What a client sends to seed a device. */
+export type SeedDeviceInput = z.input<typeof seedDeviceSchema>;

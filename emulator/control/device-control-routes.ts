@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { modelByKey, tslOf } from "../catalogue";
+import type { EmulatorContext } from "../context";
+import { createDevice } from "../devices/device-factory";
+import { deviceIdParam } from "../devices/device-lookup";
+import { deviceNotFound, EmulatorError, invalidParameter } from "../http/emulator-error";
+import { sendSuccess } from "../http/envelope";
+import { ErrCode } from "../http/err-codes";
+import { parseWith } from "../http/validation";
+import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
+import type { DeviceRecord } from "../state/types";
+import { mergeInto } from "../tsl/apply-properties";
+import { checkProperties } from "../tsl/validate-properties";
+import { deviceChangeSchema, seedDeviceSchema } from "./control-schemas";
+import { controlDevice } from "./control-views";
+
+function anyDevice(ctx: EmulatorContext, request: FastifyRequest): DeviceRecord {
+  const deviceId = deviceIdParam(request);
+  const device = ctx.store.devices.get(deviceId);
+  if (!device) throw deviceNotFound(deviceId);
+  return device;
+}
+
+type DeviceChange = ReturnType<typeof deviceChangeSchema.parse>;
+
+function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceChange): void {
+  const tsl = tslOf(modelByKey(device.modelKey), device.tslVersion);
+  const checked = change.properties
+    ? checkProperties(tsl, change.properties, { ignoreAccessMode: true })
+    : undefined;
+  if (checked && checked.problems.length > 0) throw invalidParameter(checked.problems.join("; "));
+  ctx.store.updateDevice(device, (d) => {
+    if (change.name !== undefined) d.name = change.name;
+    if (change.description === null) delete d.description;
+    else if (change.description !== undefined) d.description = change.description;
+    if (change.tag !== undefined) d.tag = change.tag;
+    if (change.connectStatus !== undefined) d.connectStatus = change.connectStatus;
+    if (change.licenseStatus !== undefined) d.licenseStatus = change.licenseStatus;
+    if (change.rpsStatus !== undefined) d.rpsEnabled = change.rpsStatus;
+    if (change.electricity === null) delete d.electricity;
+    else if (change.electricity !== undefined) d.electricity = change.electricity;
+    if (checked) mergeInto(d.properties, checked.values);
+    d.lastUpdateTime = ctx.clock.now();
+  });
+}
+
+/** Out-of-band device changes: what drift looks like to a client. Devices of any application. */
+export function registerDeviceControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.patch("/__emulator/devices/:deviceId", async (request, reply) => {
+    const device = anyDevice(ctx, request);
+    const change = parseWith(deviceChangeSchema, request.body, "device change");
+    applyChange(ctx, device, change);
+    return sendSuccess(request, reply, controlDevice(device));
+  });
+
+  app.delete("/__emulator/devices/:deviceId", async (request, reply) => {
+    ctx.store.deleteDevice(anyDevice(ctx, request).deviceId);
+    return sendSuccess(request, reply, null);
+  });
+
+  app.post("/__emulator/devices", async (request, reply) => {
+    const seed = parseWith(seedDeviceSchema, request.body, "seed device");
+    const existing = ctx.store.deviceBySerial(seed.sn);
+    if (existing) {
+      throw new EmulatorError(
+        409,
+        ErrCode.DeviceAlreadyExists,
+        `device ${seed.sn} exists (deviceId ${existing.deviceId})`,
+      );
+    }
+    const applicationId = ctx.store.ensureApplication(
+      seed.applicationId ?? DEFAULT_APPLICATION_ID,
+    ).applicationId;
+    const device = createDevice({
+      deviceId: ctx.store.deviceIds.issue(),
+      applicationId,
+      sn: seed.sn,
+      name: seed.name,
+      description: seed.description,
+      project: seed.project,
+      tag: seed.tag ?? [],
+      now: ctx.clock.now(),
+    });
+    ctx.store.insertDevice(device);
+    return sendSuccess(request, reply, controlDevice(device));
+  });
+}

@@ -1,0 +1,122 @@
+import { fetch } from "undici";
+import type { CounterSnapshot } from "../counters";
+import type { FaultConfig, FaultConfigInput } from "../faults/fault-config";
+import { parseJson, stringifyJson } from "../http/lossless-json";
+import type { TaskRecord } from "../state/types";
+import type { DeviceChangeInput, SeedDeviceInput } from "./control-schemas";
+import type { ControlDevice, EmulatorStateView } from "./control-views";
+
+/** A failed control API call. */
+export class EmulatorControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errCode: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "EmulatorControlError";
+  }
+}
+
+interface Envelope {
+  status?: string;
+  data?: unknown;
+  errCode?: string;
+  errMsg?: string;
+}
+
+/**
+ * A small typed client of the emulator's `/__emulator/` control API (over undici's fetch). Ids are
+ * strings of digits; property values beyond 2^53 arrive as `bigint`.
+ */
+export class EmulatorControl {
+  private readonly baseUrl: string;
+
+  /** @param baseUrl the emulator's URL, e.g. `http://127.0.0.1:4010`. */
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+  }
+
+  /** Clears all state, faults, counters and the clock offset (tokens too unless `keepTokens`). */
+  async reset(options: { keepTokens?: boolean } = {}): Promise<void> {
+    await this.call("POST", "/reset", options);
+  }
+
+  /** Injects faults into platform requests; returns the configuration with defaults applied. */
+  async setFaults(faults: FaultConfigInput): Promise<FaultConfig> {
+    return (await this.call("PUT", "/faults", faults)) as FaultConfig;
+  }
+
+  /** Stops injecting faults. */
+  async clearFaults(): Promise<void> {
+    await this.call("DELETE", "/faults");
+  }
+
+  /** Moves the emulator clock forward (token expiry). */
+  async advanceClock(seconds: number): Promise<void> {
+    await this.call("POST", "/clock/advance", { seconds });
+  }
+
+  /** Changes a device out of band (name, description, tag, statuses, property values). */
+  async changeDevice(deviceId: string, change: DeviceChangeInput): Promise<ControlDevice> {
+    return (await this.call("PATCH", `/devices/${encodeURIComponent(deviceId)}`, change)) as ControlDevice;
+  }
+
+  /** Deletes a device out of band. */
+  async deleteDevice(deviceId: string): Promise<void> {
+    await this.call("DELETE", `/devices/${encodeURIComponent(deviceId)}`);
+  }
+
+  /** Puts a device on the platform directly, optionally in another application. */
+  async seedDevice(seed: SeedDeviceInput): Promise<ControlDevice> {
+    return (await this.call("POST", "/devices", seed)) as ControlDevice;
+  }
+
+  /** Every device (all applications), RPS record and task. */
+  async state(): Promise<EmulatorStateView> {
+    return (await this.call("GET", "/state")) as EmulatorStateView;
+  }
+
+  /** Every configuration task with its state. */
+  async tasks(): Promise<TaskRecord[]> {
+    return (await this.call("GET", "/tasks")) as TaskRecord[];
+  }
+
+  /** Platform request counts since start or the last reset. */
+  async counters(): Promise<CounterSnapshot> {
+    return (await this.call("GET", "/counters")) as CounterSnapshot;
+  }
+
+  /** Sets the request counts back to zero. */
+  async resetCounters(): Promise<void> {
+    await this.call("DELETE", "/counters");
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.baseUrl}/__emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : stringifyJson(body),
+    });
+    const text = await response.text();
+    let envelope: Envelope;
+    try {
+      envelope = parseJson(text) as Envelope;
+    } catch {
+      throw new EmulatorControlError(
+        response.status,
+        undefined,
+        `${method} ${path}: HTTP ${response.status} ${text}`,
+      );
+    }
+    if (!response.ok || envelope.status !== "Success") {
+      const detail = `${envelope.errCode ?? "unknown_error"}: ${envelope.errMsg ?? text}`;
+      throw new EmulatorControlError(
+        response.status,
+        envelope.errCode,
+        `${method} ${path}: HTTP ${response.status} ${detail}`,
+      );
+    }
+    return envelope.data;
+  }
+}

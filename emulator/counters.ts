@@ -1,0 +1,29 @@
+/** Request counts as the control API reports them. */
+export interface CounterSnapshot {
+  total: number;
+  /** Keyed by method and route pattern without the version prefix, e.g. `GET /devices/{deviceId}`. */
+  byRoute: Record<string, number>;
+}
+
+/** Counts platform requests per route, faulted and rejected ones included. */
+export class RequestCounters {
+  private total = 0;
+  private byRoute = new Map<string, number>();
+
+  /** Counts one request. */
+  count(routeKey: string): void {
+    this.total += 1;
+    this.byRoute.set(routeKey, (this.byRoute.get(routeKey) ?? 0) + 1);
+  }
+
+  /** The counts so far. */
+  snapshot(): CounterSnapshot {
+    return { total: this.total, byRoute: Object.fromEntries(this.byRoute) };
+  }
+
+  /** Back to zero. */
+  reset(): void {
+    this.total = 0;
+    this.byRoute = new Map();
+  }
+}

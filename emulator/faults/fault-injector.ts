@@ -1,0 +1,56 @@
+import type { FaultConfig, FaultKind } from "./fault-config";
+import { seededRandom } from "./seeded-random";
+
+/** What to do to one request. */
+export interface FaultDecision {
+  kind: FaultKind;
+  delayMs: number;
+  retryAfterSeconds: number;
+}
+
+/** Decides, per platform request, whether and how to fault it. */
+export class FaultInjector {
+  private config: FaultConfig | undefined;
+  private random: () => number = Math.random;
+  private remaining = Infinity;
+  private dropped: ReadonlySet<string> = new Set();
+
+  /** Replaces the configuration (and restarts the seeded sequence). */
+  set(config: FaultConfig): void {
+    this.config = config;
+    this.random = config.seed === undefined ? Math.random : seededRandom(config.seed);
+    this.remaining = config.times ?? Infinity;
+    this.dropped = new Set(config.dropProperties);
+  }
+
+  /** No faults. */
+  clear(): void {
+    this.config = undefined;
+    this.random = Math.random;
+    this.remaining = Infinity;
+    this.dropped = new Set();
+  }
+
+  /** The active configuration, if any. */
+  current(): FaultConfig | undefined {
+    return this.config;
+  }
+
+  /** Property ids that PATCH and tasks must not apply. */
+  droppedProperties(): ReadonlySet<string> {
+    return this.dropped;
+  }
+
+  /** The fault for a request, or `undefined` to serve it normally. */
+  decide(method: string, path: string): FaultDecision | undefined {
+    const config = this.config;
+    if (!config || config.kinds.length === 0 || this.remaining <= 0) return undefined;
+    if (config.methods && !config.methods.includes(method.toUpperCase())) return undefined;
+    if (config.pathIncludes !== undefined && !path.includes(config.pathIncludes)) return undefined;
+    if (this.random() >= config.rate) return undefined;
+    const kind = config.kinds[Math.floor(this.random() * config.kinds.length)] ?? config.kinds[0];
+    if (kind === undefined) return undefined;
+    this.remaining -= 1;
+    return { kind, delayMs: config.delayMs, retryAfterSeconds: config.retryAfterSeconds };
+  }
+}

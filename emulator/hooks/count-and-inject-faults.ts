@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { EmulatorContext } from "../context";
+import { EmulatorError } from "../http/emulator-error";
+import { destroyConnection, sendFailure } from "../http/envelope";
+import { ErrCode } from "../http/err-codes";
+import { requestState } from "../http/request-context";
+import { isControlRoute, routeKeyOf } from "../http/route-key";
+import type { FaultDecision } from "../faults/fault-injector";
+
+function injectedError(decision: FaultDecision): EmulatorError {
+  const retryAfter = { "retry-after": String(decision.retryAfterSeconds) };
+  switch (decision.kind) {
+    case "429":
+      return new EmulatorError(429, ErrCode.RateLimited, "injected fault: rate limited", retryAfter);
+    case "503":
+      return new EmulatorError(
+        503,
+        ErrCode.ServiceUnavailable,
+        "injected fault: service unavailable",
+        retryAfter,
+      );
+    default:
+      return new EmulatorError(500, ErrCode.InternalError, "injected fault: internal error");
+  }
+}
+
+/**
+ * First hook of every platform request: counts it under its route key, then applies an injected
+ * fault if one is due. A faulted request never reaches its handler, except `delay` (served late) and
+ * `reset-after` (served, then the connection is dropped instead of answered).
+ */
+export function countAndInjectFaults(ctx: EmulatorContext) {
+  return async function onRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | undefined> {
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined || isControlRoute(pattern)) return undefined;
+    ctx.counters.count(routeKeyOf(request.method, pattern));
+    const decision = ctx.faults.decide(request.method, request.url.split("?")[0] ?? request.url);
+    if (!decision) return undefined;
+    switch (decision.kind) {
+      case "delay":
+        await sleep(decision.delayMs);
+        return undefined;
+      case "reset":
+        return destroyConnection(request, reply);
+      case "reset-after":
+        requestState(request).resetAfter = true;
+        return undefined;
+      default:
+        return sendFailure(request, reply, injectedError(decision));
+    }
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * A local emulator of the device platform's HTTP API (platform-api.md), written from the document
+ * alone: `createApp` builds the fastify app, `startEmulator` runs it on loopback, `EmulatorControl`
+ * drives its `/__emulator/` control API, and the catalogue describes the device models it serves.
+ */
+export { contextOf, createApp } from "./app";
+export * from "./catalogue";
+export type { ControlDevice, EmulatorStateView } from "./control/control-views";
+export type { DeviceChangeInput, SeedDeviceInput } from "./control/control-schemas";
+export { EmulatorControl, EmulatorControlError } from "./control/emulator-control";
+export type { CounterSnapshot } from "./counters";
+export { FAULT_KINDS, type FaultConfig, type FaultConfigInput, type FaultKind } from "./faults/fault-config";
+export { ErrCode } from "./http/err-codes";
+export { parseJson, stringifyJson } from "./http/lossless-json";
+export {
+  DEFAULT_CLIENT_ID,
+  DEFAULT_CLIENT_SECRET,
+  DEFAULT_REFRESH_TOKEN_TTL_SECONDS,
+  DEFAULT_TASK_DELAY_MS,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  type EmulatorOptions,
+} from "./options";
+export { MAX_DEVICES_PER_TASK } from "./routes/create-tasks";
+export { API_VERSIONS } from "./routes/platform-routes";
+export { MAX_PAGE_SIZE } from "./routes/schemas";
+export { DEFAULT_APPLICATION_ID, DEFAULT_APPLICATION_NAME } from "./state/id-sequence";
+export type {
+  DeviceRecord,
+  PropertyMap,
+  PropertyValue,
+  RpsRecord,
+  TaskRecord,
+  TaskStatus,
+} from "./state/types";
+export { startEmulator, type RunningEmulator, type StartOptions } from "./start";

@@ -1,0 +1,74 @@
+/** Options of {@link createApp} (and, with `port`/`host`, of `startEmulator`). */
+export interface EmulatorOptions {
+  /** OAuth client id the emulator accepts; default `demo-client`. */
+  clientId?: string;
+  /** OAuth client secret; default `demo-secret`. */
+  clientSecret?: string;
+  /** Serve the `/__emulator/` control API; default false for createApp and the CLI. */
+  control?: boolean;
+  /** Write deviceId, applicationId and taskId as exact JSON numbers instead of strings of digits. */
+  numericIds?: boolean;
+  /** Access-token lifetime, seconds; default 3600. */
+  tokenTtlSeconds?: number;
+  /** Refresh-token lifetime, seconds; default 2592000 (30 days). */
+  refreshTokenTtlSeconds?: number;
+  /** Requests per second per application; default unlimited. */
+  rateLimit?: number;
+  /** How long after creation a configuration task applies, milliseconds; default 50. */
+  taskDelayMs?: number;
+  /** JSON state file: loaded at start, written atomically after changes and on close. */
+  statePath?: string;
+  /** Debounce of state-file writes, milliseconds; default 100. */
+  stateWriteDelayMs?: number;
+}
+
+/** {@link EmulatorOptions} with every default filled in. */
+export interface ResolvedOptions {
+  clientId: string;
+  clientSecret: string;
+  control: boolean;
+  numericIds: boolean;
+  tokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  rateLimit: number | undefined;
+  taskDelayMs: number;
+  statePath: string | undefined;
+  stateWriteDelayMs: number;
+}
+
+/** Default credentials, also printed by the CLI's help. */
+export const DEFAULT_CLIENT_ID = "demo-client";
+/** Default client secret. */
+export const DEFAULT_CLIENT_SECRET = "demo-secret";
+/** Default access-token lifetime (the platform's documentation gives one hour). */
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+/** Default refresh-token lifetime (30 days). */
+export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+/** Default task delay. */
+export const DEFAULT_TASK_DELAY_MS = 50;
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a non-negative number`);
+  return value;
+}
+
+/** Fills in defaults and rejects impossible values. */
+export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
+  return {
+    clientId: options.clientId ?? DEFAULT_CLIENT_ID,
+    clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
+    control: options.control ?? false,
+    numericIds: options.numericIds ?? false,
+    tokenTtlSeconds: positive("tokenTtlSeconds", options.tokenTtlSeconds, DEFAULT_TOKEN_TTL_SECONDS),
+    refreshTokenTtlSeconds: positive(
+      "refreshTokenTtlSeconds",
+      options.refreshTokenTtlSeconds,
+      DEFAULT_REFRESH_TOKEN_TTL_SECONDS,
+    ),
+    rateLimit: options.rateLimit ? positive("rateLimit", options.rateLimit, 0) : undefined,
+    taskDelayMs: positive("taskDelayMs", options.taskDelayMs, DEFAULT_TASK_DELAY_MS),
+    statePath: options.statePath,
+    stateWriteDelayMs: positive("stateWriteDelayMs", options.stateWriteDelayMs, 100),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Records the emulator keeps. Ids are strings of digits throughout; they are rendered as JSON strings
+ * or, with `numericIds`, as exact JSON numbers only when a response is written.
+ */
+
+/** `connectStatus` values (platform-api.md, Device). */
+export const CONNECT_STATUSES = ["ONLINE", "OFFLINE", "DISCONNECT"] as const;
+/** A device's connection state. */
+export type ConnectStatus = (typeof CONNECT_STATUSES)[number];
+
+/** `licenseStatus` values. */
+export const LICENSE_STATUSES = ["VALID", "INVALID"] as const;
+/** A device's licence state. */
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+/** A property value as stored: JSON data, with 64-bit integers beyond 2^53 as `bigint`. */
+export type PropertyValue =
+  boolean | number | bigint | string | PropertyValue[] | { [key: string]: PropertyValue };
+
+/** A map of TSL property id to value (a STRUCT is an object keyed by its children's full ids). */
+export type PropertyMap = Record<string, PropertyValue>;
+
+/** A third-party application on the platform; the emulator's credentials belong to one of them. */
+export interface Application {
+  applicationId: string;
+  applicationName: string;
+}
+
+/** A device on the platform. */
+export interface DeviceRecord {
+  deviceId: string;
+  applicationId: string;
+  /** Serial number as it was added (comparisons ignore case). */
+  sn: string;
+  name: string;
+  description?: string;
+  project?: string;
+  tag: string[];
+  /** Catalogue key of the device's model, chosen by serial-number prefix. */
+  modelKey: string;
+  /** The selected TSL model version of the device's model. */
+  tslVersion: string;
+  devEUI?: string;
+  imei?: string;
+  mac?: string;
+  wlanMac?: string;
+  electricity?: number;
+  connectStatus: ConnectStatus;
+  licenseStatus: LicenseStatus;
+  /** RPS enabled: rendered `ACTIVATE`/`ENABLED`, otherwise `UNACTIVATED`/`DISABLED`. */
+  rpsEnabled: boolean;
+  /** Emulator-clock milliseconds when the device was added. */
+  createdAt: number;
+  /** Emulator-clock milliseconds of the last property change ("most recent report"). */
+  lastUpdateTime: number;
+  /** Current values of the writable TSL properties, keyed by top-level property id. */
+  properties: PropertyMap;
+  /** Values applied by PROFILE configuration tasks, keyed by the profile key. */
+  profile: PropertyMap;
+}
+
+/** An RPS profile record. */
+export interface RpsRecord {
+  sn: string;
+  profileUrl: string;
+  applicationId: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Configuration task types named by the API. */
+export const TASK_TYPES = ["TSL", "PROFILE"] as const;
+/** A configuration task type. */
+export type TaskType = (typeof TASK_TYPES)[number];
+
+/** States of a configuration task (the platform's are not shown; these are the emulator's). */
+export type TaskStatus = "PENDING" | "SUCCEEDED" | "FAILED";
+
+/** One element of a PROFILE config's `values`. */
+export interface ProfileValue {
+  key: string;
+  value: PropertyValue;
+}
+
+/** The `config` of a task as accepted. */
+export interface TaskConfig {
+  version?: string;
+  type?: string;
+  properties?: PropertyMap;
+  values?: ProfileValue[];
+}
+
+/** A configuration task for one device. */
+export interface TaskRecord {
+  taskId: string;
+  deviceId: string;
+  applicationId: string;
+  type: TaskType;
+  config: TaskConfig;
+  status: TaskStatus;
+  createdAt: number;
+  finishedAt?: number;
+  /** What the task wrote: TSL property values, or profile values keyed by key. */
+  applied?: PropertyMap;
+  /** Why a FAILED task failed. */
+  error?: string;
+}
+
+/** An issued access token. */
+export interface AccessTokenRecord {
+  token: string;
+  applicationId: string;
+  expiresAt: number;
+}
+
+/** An issued refresh token and the access token issued with it (revoked when this one is used). */
+export interface RefreshTokenRecord {
+  token: string;
+  applicationId: string;
+  expiresAt: number;
+  accessToken: string;
+}

@@ -1,0 +1,87 @@
+import { modelByKey, tslOf } from "../catalogue";
+import type { Clock } from "../clock";
+import type { FaultInjector } from "../faults/fault-injector";
+import type { EmulatorStore } from "../state/store";
+import type { DeviceRecord, PropertyMap, TaskRecord } from "../state/types";
+import { mergeInto, withoutDropped } from "../tsl/apply-properties";
+import { checkProperties } from "../tsl/validate-properties";
+
+/**
+ * Runs configuration tasks: each task is PENDING when created and, `delayMs` later, applies its
+ * configuration to its device and becomes SUCCEEDED, or FAILED when the device is gone or the
+ * configuration no longer fits the device's TSL model.
+ */
+export class TaskRunner {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly store: EmulatorStore,
+    private readonly clock: Clock,
+    private readonly faults: FaultInjector,
+    private readonly delayMs: number,
+  ) {}
+
+  /** Stores a new PENDING task and schedules it. */
+  start(task: Omit<TaskRecord, "status" | "createdAt">): TaskRecord {
+    const record: TaskRecord = { ...task, status: "PENDING", createdAt: this.clock.now() };
+    this.store.putTask(record);
+    this.schedule(record.taskId);
+    return record;
+  }
+
+  /** Schedules every PENDING task again, e.g. after loading a state file. */
+  resumePending(): void {
+    for (const task of this.store.tasks.values()) if (task.status === "PENDING") this.schedule(task.taskId);
+  }
+
+  /** Cancels every scheduled run (reset, shutdown). */
+  cancelAll(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private schedule(taskId: string): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.run(taskId);
+    }, this.delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  private run(taskId: string): void {
+    const task = this.store.tasks.get(taskId);
+    if (!task || task.status !== "PENDING") return;
+    const device = this.store.deviceInApplication(task.deviceId, task.applicationId);
+    if (!device) return this.finish(task, { error: `device ${task.deviceId} no longer exists` });
+    if (task.type === "PROFILE") return this.applyProfile(task, device);
+    return this.applyTsl(task, device);
+  }
+
+  private applyProfile(task: TaskRecord, device: DeviceRecord): void {
+    const applied: PropertyMap = {};
+    for (const { key, value } of task.config.values ?? []) applied[key] = value;
+    this.store.updateDevice(device, (d) => Object.assign(d.profile, applied));
+    this.finish(task, { applied });
+  }
+
+  private applyTsl(task: TaskRecord, device: DeviceRecord): void {
+    const tsl = tslOf(modelByKey(device.modelKey), device.tslVersion);
+    const { values, problems } = checkProperties(tsl, task.config.properties ?? {});
+    if (problems.length > 0) return this.finish(task, { error: problems.join("; ") });
+    const applied = withoutDropped(values, this.faults.droppedProperties());
+    this.store.updateDevice(device, (d) => {
+      mergeInto(d.properties, applied);
+      d.lastUpdateTime = this.clock.now();
+    });
+    this.finish(task, { applied });
+  }
+
+  private finish(task: TaskRecord, outcome: { applied?: PropertyMap; error?: string }): void {
+    task.status = outcome.error === undefined ? "SUCCEEDED" : "FAILED";
+    task.finishedAt = this.clock.now();
+    if (outcome.applied) task.applied = outcome.applied;
+    if (outcome.error !== undefined) task.error = outcome.error;
+    this.store.putTask(task);
+  }
+}
