@@ -65,6 +65,7 @@ export class HttpTransport {
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly limiter: RequestLimiter;
+  private closing: Promise<void> | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.ownsDispatcher = options.dispatcher === undefined;
@@ -89,9 +90,13 @@ export class HttpTransport {
     return this.limiter.run(() => this.sendNow(request));
   }
 
-  /** Closes the pool this transport created; an injected dispatcher belongs to its owner. */
-  async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+  /**
+   * Closes the pool this transport created (an injected dispatcher belongs to its owner). Calling
+   * it again returns the same promise rather than failing on an already closed pool.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.ownsDispatcher ? this.dispatcher.close() : Promise.resolve();
+    return this.closing;
   }
 
   private async sendNow(request: HttpRequest): Promise<HttpResult> {

@@ -74,6 +74,7 @@ describe("HttpTransport over real sockets", () => {
     const origin = await serve((_req, res) => res.end("{}"));
     const t = transport(origin);
     await t.close();
+    await t.close(); // idempotent
     const result = await t.send(get);
     expect(result.kind === "failure" && result.failure).toMatchObject({ transient: false });
   });
