@@ -28,11 +28,26 @@ export {
 } from "./errors";
 export type { RequestEvent, RequestEventListener } from "./events";
 export { PageIterator } from "./pagination";
-export { parseLosslessJson, stringifyLosslessJson, type JsonInput, type JsonValue } from "./lossless-json";
+export {
+  parseLosslessJson,
+  rawInteger,
+  stringifyLosslessJson,
+  type JsonInput,
+  type JsonValue,
+} from "./lossless-json";
 export { DEFAULT_RETRY_OPTIONS, backoffDelayMs, parseRetryAfterMs, type RetryOptions } from "./retry";
-export * from "./schemas/common";
+export {
+  envelopeSchema,
+  idSchema,
+  pageSchema,
+  sortSchema,
+  type Envelope,
+  type Id,
+  type Page,
+  type Sort,
+} from "./schemas/common";
 export * from "./schemas/device";
 export * from "./schemas/tsl";
 export * from "./schemas/config";
 export * from "./schemas/rps";
-export * from "./schemas/token";
+export { tokenDetailsSchema, type TokenDetails } from "./schemas/token";

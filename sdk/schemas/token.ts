@@ -1,4 +1,7 @@
-/** Schema of Token_Details, in the envelope or bare (as a plain OAuth server answers). */
+/**
+ * Schema of Token_Details. The request layer unwraps the envelope, or passes a bare body (as a plain
+ * OAuth server answers) straight through.
+ */
 import { z } from "zod";
 import { numberLike, opt } from "./common";
 
@@ -15,14 +18,3 @@ export const tokenDetailsSchema = z.object({
 
 /** Token_Details. */
 export type TokenDetails = z.output<typeof tokenDetailsSchema>;
-
-/**
- * Accepts `{ status, data: Token_Details }` or a bare Token_Details. A `status: "Failed"` envelope
- * is not handled here: the request layer turns it into an error first.
- */
-export function extractTokenDetails(body: unknown): unknown {
-  if (typeof body === "object" && body !== null && "data" in body && !("access_token" in body)) {
-    return (body as { data: unknown }).data;
-  }
-  return body;
-}

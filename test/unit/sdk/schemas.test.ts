@@ -3,7 +3,6 @@ import {
   deviceDetailsSchema,
   deviceSchema,
   deviceSearchResultSchema,
-  extractTokenDetails,
   taskCreateResultSchema,
   thingModelSchema,
   tokenDetailsSchema,
@@ -84,13 +83,11 @@ describe("tasks and tokens", () => {
     ]);
   });
 
-  it("reads a token from the envelope or a bare body, defaulting the lifetime", () => {
-    const bare = { access_token: "abc", expires_in: "120" };
-    expect(tokenDetailsSchema.parse(extractTokenDetails(bare))).toMatchObject({
-      access_token: "abc",
+  it("reads token details, defaulting the lifetime and accepting numeric strings", () => {
+    expect(tokenDetailsSchema.parse({ access_token: "abc", expires_in: "120" })).toMatchObject({
       expires_in: 120,
     });
-    const enveloped = { status: "Success", data: { access_token: "abc" } };
-    expect(tokenDetailsSchema.parse(extractTokenDetails(enveloped)).expires_in).toBe(3600);
+    expect(tokenDetailsSchema.parse({ access_token: "abc", refresh_token: null }).expires_in).toBe(3600);
+    expect(tokenDetailsSchema.safeParse({ token: "abc" }).success).toBe(false);
   });
 });
