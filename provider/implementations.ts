@@ -3,6 +3,7 @@
  * kind's implementation, with `configure()` feeding the shared runtime.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { deviceConfigImplementation } from "./device-config-provider";
 import { deviceImplementation } from "./device-provider";
 import { rpsProfileImplementation } from "./rps-profile-provider";
 import { configureRuntime } from "./runtime";
@@ -12,6 +13,7 @@ type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
 const implementations: Partial<Record<ResourceKind, Omit<Implementation, "configure">>> = {
   Device: deviceImplementation,
+  DeviceConfig: deviceConfigImplementation,
   RpsProfile: rpsProfileImplementation,
 };
 

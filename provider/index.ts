@@ -6,6 +6,7 @@
  * ```
  */
 export { Device, type DeviceArgs } from "./device";
+export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./device-config";
 export { RpsProfile, type RpsProfileArgs } from "./rps-profile";
 export { providerImplementation } from "./implementations";
 export type { ResourceKind } from "./serialized-provider";

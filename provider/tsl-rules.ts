@@ -24,8 +24,15 @@ const INTEGER_TEXT = /^-?\d+$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** STRING encodings we can check; UTF8 is every JavaScript string. */
 const ENCODINGS: Record<string, { test: (text: string) => boolean; words: string }> = {
-  HEX: { test: (text) => /^[0-9A-Fa-f]*$/.test(text), words: "hex digits only (0-9, A-F)" },
-  ASCII: { test: (text) => [...text].every((c) => c.charCodeAt(0) < 128), words: "ASCII characters only" },
+  // Hex encodes bytes: two digits each.
+  HEX: {
+    test: (text) => /^(?:[0-9A-Fa-f]{2})*$/.test(text),
+    words: "an even number of hex digits (0-9, A-F)",
+  },
+  ASCII: {
+    test: (text) => [...text].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0x7e),
+    words: "printable ASCII characters only",
+  },
   BASE64: { test: (text) => BASE64.test(text), words: "base64 text (A-Z, a-z, 0-9, +, /, = padding)" },
 };
 
@@ -69,8 +76,9 @@ export function checkScalar(
       }
       return checkRange(value, spec, path, ctx);
     case "LONG":
-    case "DATE":
       return checkLong(value, spec, path, ctx, typeSource);
+    case "DATE":
+      return checkDate(value, spec, path, ctx, typeSource);
     case "FLOAT":
     case "DOUBLE":
       if (typeof value !== "number" || !Number.isFinite(value)) {
@@ -90,8 +98,8 @@ export function checkScalar(
 }
 
 /**
- * LONG and DATE (milliseconds since the epoch): a whole number, or a string of digits for values
- * beyond 2^53 that a JavaScript number (and Pulumi state, which holds float64) cannot carry exactly.
+ * LONG: a whole number, or a string of digits for values beyond 2^53 that a JavaScript number (and
+ * Pulumi state, which holds float64) cannot carry exactly.
  */
 function checkLong(value: unknown, spec: DataSpec, path: string, ctx: RuleContext, typeSource: string): void {
   const fail = (message: string) => ctx.report(path, message);
@@ -111,6 +119,19 @@ function checkLong(value: unknown, spec: DataSpec, path: string, ctx: RuleContex
     return fail(`must fit a 64-bit LONG (${INT64.min} to ${INT64.max}) ${typeSource}, got ${String(value)}`);
   }
   checkRange(value, spec, path, ctx);
+}
+
+/** DATE: milliseconds since the epoch, a whole number not below zero (or its digits). */
+function checkDate(value: unknown, spec: DataSpec, path: string, ctx: RuleContext, typeSource: string): void {
+  const millis = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof millis !== "number" || !Number.isSafeInteger(millis) || millis < 0) {
+    ctx.report(
+      path,
+      `must be milliseconds since the epoch, a whole number from 0 ${typeSource}, got ${describeValue(value)}`,
+    );
+    return;
+  }
+  checkRange(millis, spec, path, ctx);
 }
 
 function checkEnum(value: unknown, spec: DataSpec, path: string, ctx: RuleContext, typeSource: string): void {

@@ -1,0 +1,142 @@
+/**
+ * Carries out planned writes: Update Device Properties Incrementally (PATCH) for a configuration of
+ * one device, Create Configuration Tasks otherwise (the SDK sends one call per 500 devices).
+ *
+ * A PATCH answers with the properties it applied, which may be fewer than were sent; a task call
+ * answers with one task per device, and the platform applies the task shortly afterwards and
+ * reports its outcome by webhook only, so a task counts as applied when it was created.
+ */
+import { ResourceOperationError } from "./errors";
+import type { PlannedWrite } from "./device-config-plan";
+import { platformClient } from "./runtime";
+import { isPlainObject } from "./tsl-validate";
+
+/** What the writes achieved. */
+export interface WriteOutcome {
+  /** deviceId → top-level property ids (or profile keys) the platform took. */
+  readonly applied: Map<string, Set<string>>;
+  /** deviceId → taskId, for devices written by configuration tasks. */
+  readonly taskIds: Record<string, string>;
+  /**
+   * What the platform did not take: per device, the property ids (or full STRUCT child ids) not
+   * applied — all of them for a device that got no task.
+   */
+  readonly notApplied: { deviceId: string; keys: string[]; purpose: PlannedWrite["purpose"] }[];
+}
+
+/**
+ * A write the platform took only in part. The dynamic provider host reports an error carrying `id`
+ * and `properties` as a partial failure (ErrorResourceInitFailed), so the engine records these
+ * outputs — what was applied — instead of the desired state.
+ */
+export class PartialConfigError extends ResourceOperationError {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+
+  constructor(message: string, id: string, properties: Record<string, unknown>) {
+    super(message);
+    this.name = "PartialConfigError";
+    this.id = id;
+    this.properties = properties;
+  }
+}
+
+async function patch(write: PlannedWrite, outcome: WriteOutcome): Promise<void> {
+  const client = await platformClient();
+  const [deviceId] = write.deviceIds as [string];
+  const result = await client.updateProperties(deviceId, write.values);
+  const sent = Object.keys(write.values);
+  record(outcome.applied, deviceId, new Set(sent.filter((key) => Object.hasOwn(result.properties, key))));
+  const missing = missingPaths(write.values, result.properties);
+  if (missing.length > 0) outcome.notApplied.push({ deviceId, keys: missing, purpose: write.purpose });
+}
+
+/**
+ * What a PATCH response leaves out of what was sent: top-level property ids, and for a STRUCT the
+ * full ids of children it leaves out (the response has the shape of the request).
+ */
+export function missingPaths(
+  sent: Readonly<Record<string, unknown>>,
+  taken: Readonly<Record<string, unknown>>,
+): string[] {
+  const missing: string[] = [];
+  for (const [key, value] of Object.entries(sent)) {
+    const got = taken[key];
+    if (!Object.hasOwn(taken, key)) missing.push(key);
+    else if (isPlainObject(value) && isPlainObject(got)) {
+      for (const child of Object.keys(value)) if (!Object.hasOwn(got, child)) missing.push(child);
+    }
+  }
+  return missing;
+}
+
+async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> {
+  const client = await platformClient();
+  const version = write.version === undefined ? {} : { version: write.version };
+  const relations =
+    write.type === "PROFILE"
+      ? await client.createConfigTasks({
+          type: "PROFILE",
+          deviceIds: write.deviceIds,
+          config: {
+            ...version,
+            values: Object.entries(write.values).map(([key, value]) => ({ key, value })),
+          },
+        })
+      : await client.createConfigTasks({
+          type: "TSL",
+          deviceIds: write.deviceIds,
+          config: { ...version, properties: write.values },
+        });
+  const keys = Object.keys(write.values);
+  for (const { deviceId, taskId } of relations) {
+    outcome.taskIds[deviceId] = taskId;
+    record(outcome.applied, deviceId, new Set(keys));
+  }
+  for (const deviceId of write.deviceIds) {
+    if (!Object.hasOwn(outcome.taskIds, deviceId))
+      outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
+  }
+}
+
+function record(applied: Map<string, Set<string>>, deviceId: string, keys: Set<string>): void {
+  const known = applied.get(deviceId) ?? new Set<string>();
+  for (const key of keys) known.add(key);
+  applied.set(deviceId, known);
+}
+
+/**
+ * Runs the writes one after another. `singleDevice` is true for a configuration of one device:
+ * its TSL writes go by PATCH; every other write goes by configuration tasks.
+ */
+export async function executeWrites(
+  writes: readonly PlannedWrite[],
+  singleDevice: boolean,
+): Promise<WriteOutcome> {
+  const outcome: WriteOutcome = { applied: new Map(), taskIds: {}, notApplied: [] };
+  for (const write of writes) {
+    const byPatch = singleDevice && write.type === "TSL" && write.deviceIds.length === 1;
+    await (byPatch ? patch(write, outcome) : tasks(write, outcome));
+  }
+  return outcome;
+}
+
+/** `a, b and c` for messages; long lists are cut after `limit` items. */
+export function listForHumans(items: readonly string[], limit = 10): string {
+  const shown = items.slice(0, limit);
+  const rest = items.length - shown.length;
+  const tail = rest > 0 ? [...shown, `${rest} more`] : shown;
+  return tail.length <= 1 ? (tail[0] ?? "") : `${tail.slice(0, -1).join(", ")} and ${tail[tail.length - 1]}`;
+}
+
+/** The sentence that names what the platform did not apply. */
+export function notAppliedMessage(operation: string, outcome: WriteOutcome): string {
+  const parts = outcome.notApplied.map(({ deviceId, keys, purpose }) => {
+    const what = purpose === "reset" ? "defaults of" : "";
+    return `device ${deviceId}: ${what ? `${what} ` : ""}${listForHumans(keys)}`;
+  });
+  return (
+    `${operation} failed: the platform did not apply every property that was sent; not applied: ` +
+    `${listForHumans(parts, 5)}. State keeps only what was applied; run \`pulumi up\` again to retry the rest`
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Bounded fan-out for per-device work (TSL models, configuration reads): a DeviceConfig may name
+ * 1,200 devices, and starting 1,200 requests at once would queue them all inside the shared client
+ * ahead of every other resource's requests.
+ */
+
+/**
+ * Runs `task` for each item with at most `limit` in flight. The first failure stops new starts
+ * and is thrown once the running tasks have settled.
+ */
+export async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      try {
+        await task(items[index] as T, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+}

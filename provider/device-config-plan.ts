@@ -1,0 +1,163 @@
+/**
+ * What a DeviceConfig writes, as pure functions of the previous and desired state: which devices
+ * get which values, grouped so that devices receiving the same payload share one write (one PATCH
+ * for a single device, one task call per 500 devices otherwise).
+ *
+ * - create: every device gets every property (or the whole profile).
+ * - update: devices that stay get the properties that changed (all of them when the task `version`
+ *   changed); devices added get everything; with `resetOnDelete`, properties no longer managed and
+ *   devices no longer named get their TSL defaults back.
+ * - delete with `resetOnDelete`: every device gets the defaults of every managed property.
+ */
+import { stringifyLosslessJson, type PropertyValuesInput } from "../sdk";
+import type { DesiredConfig } from "./device-config-inputs";
+import { sameValue } from "./tsl-compare";
+import { isWritable, type IndexedModel } from "./tsl-model-index";
+import { defaultValueOf, toWire } from "./tsl-wire";
+
+/** One write to a set of devices. */
+export interface PlannedWrite {
+  readonly deviceIds: string[];
+  /** TSL: property id → value in the platform's shape; PROFILE: key → value. */
+  readonly type: "TSL" | "PROFILE";
+  readonly values: PropertyValuesInput;
+  readonly version?: string;
+  /** `apply` writes desired values; `reset` writes TSL defaults. */
+  readonly purpose: "apply" | "reset";
+}
+
+/** Per-device TSL models, as validation fetched them. */
+export type ModelOf = (deviceId: string) => IndexedModel | undefined;
+
+type Values = Record<string, unknown>;
+
+function pick(values: Values, keys: Iterable<string>): Values {
+  const picked: Values = {};
+  for (const key of keys) if (Object.hasOwn(values, key)) picked[key] = values[key];
+  return picked;
+}
+
+/** The TSL defaults of `keys` in a device's model; keys without a usable default are left out. */
+export function defaultsOf(keys: Iterable<string>, model: IndexedModel | undefined): Values {
+  const defaults: Values = {};
+  for (const key of keys) {
+    const property = model?.topLevel.get(key);
+    if (!property || !isWritable(property)) continue;
+    const value = defaultValueOf(property, model as IndexedModel);
+    if (value !== undefined) defaults[key] = value;
+  }
+  return defaults;
+}
+
+/** Groups per-device TSL values into writes: devices with identical payloads share one. */
+function groupTsl(
+  perDevice: Iterable<[string, Values]>,
+  modelOf: ModelOf,
+  purpose: PlannedWrite["purpose"],
+  version?: string,
+): PlannedWrite[] {
+  const groups = new Map<string, PlannedWrite>();
+  for (const [deviceId, values] of perDevice) {
+    if (Object.keys(values).length === 0) continue;
+    const model = modelOf(deviceId);
+    const wire = model ? toWire(values, model) : (values as PropertyValuesInput);
+    const key = stringifyLosslessJson(wire);
+    const group = groups.get(key);
+    if (group) group.deviceIds.push(deviceId);
+    else groups.set(key, { deviceIds: [deviceId], type: "TSL", values: wire, version, purpose });
+  }
+  return [...groups.values()];
+}
+
+function profileWrite(deviceIds: string[], want: DesiredConfig): PlannedWrite[] {
+  if (deviceIds.length === 0) return [];
+  return [
+    {
+      deviceIds,
+      type: "PROFILE",
+      values: (want.profile ?? {}) as PropertyValuesInput,
+      version: want.version,
+      purpose: "apply",
+    },
+  ];
+}
+
+/** The writes of a create: everything, to every device. */
+export function planCreate(want: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+  if (want.profile) return profileWrite(want.deviceIds, want);
+  const properties = want.properties ?? {};
+  return groupTsl(
+    want.deviceIds.map((id) => [id, properties]),
+    modelOf,
+    "apply",
+    want.version,
+  );
+}
+
+/**
+ * Property ids whose desired value differs from the previous one (new ones included). Both ways:
+ * a STRUCT child dropped from the program is a change too.
+ */
+export function changedProperties(had: Values, want: Values): string[] {
+  return Object.keys(want).filter(
+    (key) =>
+      !Object.hasOwn(had, key) ||
+      !sameValue(want[key], had[key], key) ||
+      !sameValue(had[key], want[key], key),
+  );
+}
+
+/** The writes of an update from `had` (the previous state) to `want`. */
+export function planUpdate(had: DesiredConfig, want: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+  const previous = new Set(had.deviceIds);
+  const added = want.deviceIds.filter((id) => !previous.has(id));
+  const kept = want.deviceIds.filter((id) => previous.has(id));
+  const wanted = new Set(want.deviceIds);
+  const removed = had.deviceIds.filter((id) => !wanted.has(id));
+  const versionChanged = had.version !== want.version;
+  if (want.profile) {
+    const profileChanged = versionChanged || JSON.stringify(had.profile) !== JSON.stringify(want.profile);
+    return profileWrite(profileChanged ? want.deviceIds : added, want);
+  }
+  const hadValues = had.properties ?? {};
+  const wantValues = want.properties ?? {};
+  const changed = versionChanged ? Object.keys(wantValues) : changedProperties(hadValues, wantValues);
+  const released = Object.keys(hadValues).filter((key) => !Object.hasOwn(wantValues, key));
+  const keptValues = (id: string): Values => ({
+    ...(had.resetOnDelete ? defaultsOf(released, modelOf(id)) : {}),
+    ...pick(wantValues, changed),
+  });
+  const applies = groupTsl(
+    [
+      ...kept.map((id): [string, Values] => [id, keptValues(id)]),
+      ...added.map((id): [string, Values] => [id, wantValues]),
+    ],
+    modelOf,
+    "apply",
+    want.version,
+  );
+  const resets = had.resetOnDelete ? planReset({ ...had, deviceIds: removed }, modelOf) : [];
+  return [...applies, ...resets];
+}
+
+/** The writes of a reset: each device's TSL defaults of every managed property. */
+export function planReset(had: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+  const keys = Object.keys(had.properties ?? {});
+  return groupTsl(
+    had.deviceIds.map((id) => [id, defaultsOf(keys, modelOf(id))]),
+    modelOf,
+    "reset",
+    had.version,
+  );
+}
+
+/** Managed properties of `had` that have no usable TSL default for some device, for a warning. */
+export function propertiesWithoutDefault(had: DesiredConfig, modelOf: ModelOf): string[] {
+  const keys = Object.keys(had.properties ?? {});
+  const missing = new Set<string>();
+  for (const id of had.deviceIds) {
+    const defaults = defaultsOf(keys, modelOf(id));
+    for (const key of keys) if (!Object.hasOwn(defaults, key)) missing.add(key);
+  }
+  return [...missing];
+}

@@ -1,0 +1,117 @@
+/**
+ * Configuration values as the platform takes them, from values as a user writes them in a
+ * program, and the TSL `defaultValue` (always a string) as a value of the property's type.
+ *
+ * Pulumi carries numbers as float64, so a LONG (or DATE) beyond 2^53 is written as a string of
+ * digits; on the wire it becomes a `bigint`, which the SDK serialises as an exact JSON number. An
+ * ENUM key given as a string of digits goes as the number it names. STRUCT children go by their
+ * full ids (`<parent>.<child>`), the ids the model gives them.
+ */
+import {
+  parseLosslessJson,
+  type DataType,
+  type JsonInput,
+  type PropertyValuesInput,
+  type TslProperty,
+} from "../sdk";
+import { childForKey, specOf, type IndexedModel } from "./tsl-model-index";
+import { isPlainObject } from "./tsl-validate";
+
+const INTEGER_TEXT = /^-?\d+$/;
+
+/** Validated `properties` (property id → value) in the shape and types the platform takes. */
+export function toWire(
+  properties: Readonly<Record<string, unknown>>,
+  model: IndexedModel,
+): PropertyValuesInput {
+  const wire: Record<string, JsonInput> = {};
+  for (const [id, value] of Object.entries(properties)) {
+    const property = model.topLevel.get(id);
+    wire[id] = property ? wireValue(property, value, model) : (value as JsonInput);
+  }
+  return wire;
+}
+
+function wireValue(property: TslProperty, value: unknown, model: IndexedModel): JsonInput {
+  const spec = specOf(property);
+  if (spec.dataType === "STRUCT" && isPlainObject(value)) return wireStruct(property.id, value, model);
+  if (spec.dataType === "ARRAY" && Array.isArray(value)) {
+    return value.map((element) =>
+      spec.elementDataType === "STRUCT" && isPlainObject(element)
+        ? wireStruct(property.id, element, model)
+        : wireScalar(spec.elementDataType, element),
+    );
+  }
+  return wireScalar(spec.dataType, value);
+}
+
+function wireStruct(parentId: string, value: Record<string, unknown>, model: IndexedModel): JsonInput {
+  const wire: Record<string, JsonInput> = {};
+  for (const [key, childValue] of Object.entries(value)) {
+    const child = childForKey(model, parentId, key);
+    if (child) wire[child.id] = wireValue(child, childValue, model);
+    else wire[key] = childValue as JsonInput;
+  }
+  return wire;
+}
+
+function wireScalar(type: DataType | undefined, value: unknown): JsonInput {
+  if (typeof value !== "string" || !INTEGER_TEXT.test(value)) return value as JsonInput;
+  if (type === "LONG" || type === "DATE") {
+    const number = Number(value);
+    return Number.isSafeInteger(number) ? number : BigInt(value);
+  }
+  if (type === "ENUM") return Number(value);
+  return value;
+}
+
+/**
+ * The TSL `defaultValue` of a writable property as a value of its type (before {@link toWire}),
+ * or undefined when the model gives none or it cannot be read as that type. A STRUCT without a
+ * default of its own is assembled from its children's defaults.
+ */
+export function defaultValueOf(property: TslProperty, model: IndexedModel): unknown {
+  const spec = specOf(property);
+  const text = spec.defaultValue;
+  if (text === undefined) return spec.dataType === "STRUCT" ? structDefault(property, model) : undefined;
+  switch (spec.dataType) {
+    case "BOOL":
+      return text === "true" || text === "1" ? true : text === "false" || text === "0" ? false : undefined;
+    case "INT":
+    case "FLOAT":
+    case "DOUBLE":
+      return finiteNumber(text);
+    case "LONG":
+    case "DATE":
+      return INTEGER_TEXT.test(text) ? text : undefined;
+    case "ENUM":
+      return INTEGER_TEXT.test(text) ? Number(text) : text;
+    case "ARRAY":
+    case "STRUCT":
+      return parseJsonDefault(text);
+    default:
+      return text;
+  }
+}
+
+function structDefault(property: TslProperty, model: IndexedModel): Record<string, unknown> | undefined {
+  const value: Record<string, unknown> = {};
+  for (const child of model.children.get(property.id) ?? []) {
+    const childDefault = defaultValueOf(child, model);
+    if (childDefault !== undefined) value[child.id] = childDefault;
+  }
+  return Object.keys(value).length > 0 ? value : undefined;
+}
+
+function finiteNumber(text: string): number | undefined {
+  const value = text.trim() === "" ? NaN : Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function parseJsonDefault(text: string): unknown {
+  try {
+    return parseLosslessJson(text);
+  } catch {
+    return undefined;
+  }
+}
