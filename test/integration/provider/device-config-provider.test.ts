@@ -1,0 +1,198 @@
+/**
+ * The DeviceConfig implementation against a real emulator on loopback: check against TSL models
+ * (one GET per device, cached), PATCH for one device, tasks for several, a PATCH taken in part,
+ * drift on read, per-device TSL versions, LONG digits on the wire, and resetOnDelete.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator";
+import { PartialConfigError } from "../../../provider/device-config-apply";
+import { deviceConfigImplementation as config } from "../../../provider/device-config-provider";
+import { configureRuntime, platformClient } from "../../../provider/runtime";
+import { forgetThingModels } from "../../../provider/tsl-models";
+import { serialNumbers } from "../../e2e/support/fleet-programs";
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+let emulator: Emulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ control: true, taskDelayMs: 10 });
+  const settings: Record<string, string> = {
+    "devplatform:baseUrl": emulator.url,
+    "devplatform:clientId": "demo-client",
+    "devplatform:clientSecret": "demo-secret",
+  };
+  configureRuntime({
+    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
+  });
+});
+
+afterAll(async () => {
+  await (await platformClient()).close();
+  await emulator.stop();
+});
+
+beforeEach(async () => {
+  forgetThingModels();
+  await emulator.control.clearFaults();
+});
+
+/** Seeds `count` devices of a model (serial prefix) and returns their ids. */
+async function seed(count: number, prefix = "24"): Promise<string[]> {
+  const devices = await Promise.all(
+    serialNumbers(count, prefix).map((sn, i) => emulator.control.seedDevice({ sn, name: `cfg-${i}` })),
+  );
+  return devices.map((d) => d.deviceId);
+}
+
+async function propertiesOf(deviceId: string) {
+  return (await (await platformClient()).getDeviceConfig(deviceId)).properties;
+}
+
+async function counted<T>(body: () => Promise<T>): Promise<{ result: T; byRoute: Record<string, number> }> {
+  await emulator.control.resetCounters();
+  const result = await body();
+  return { result, byRoute: (await emulator.control.counters()).byRoute };
+}
+
+describe("DeviceConfig check", () => {
+  it("validates against the device's model, fetching each model once per deployment", async () => {
+    const [id] = (await seed(1)) as [string];
+    const first = await counted(() =>
+      config.check({}, { deviceIds: id, properties: { reportInterval: 90000 } }),
+    );
+    expect(first.result.failures).toEqual([
+      {
+        property: "properties.reportInterval",
+        reason: `DeviceConfig.properties.reportInterval must be at most 86400 (TSL validator max of device ${id}), got 90000`,
+      },
+    ]);
+    expect(first.byRoute["GET /devices/{deviceId}/thing-specification"]).toBe(1);
+    const second = await counted(() =>
+      config.check({}, { deviceIds: [id], properties: { ledEnabled: false } }),
+    );
+    expect(second.result.failures).toEqual([]);
+    expect(second.byRoute).toEqual({});
+  });
+
+  it("names a device the platform does not know", async () => {
+    const { failures } = await config.check(
+      {},
+      { deviceIds: ["12345"], properties: { reportInterval: 600 } },
+    );
+    expect(failures[0]?.property).toBe("deviceIds[0]");
+    expect(failures[0]?.reason).toMatch(
+      /^DeviceConfig\.deviceIds\[0\] names device 12345, which is not on the platform \(.*404/,
+    );
+  });
+
+  it("validates each device against its own TSL version", async () => {
+    const ids = await seed(3);
+    const client = await platformClient();
+    for (const id of ids.slice(1))
+      await client.updateDevice({ deviceId: id, name: "v110", tslVersion: "1.1.0" });
+    const { failures } = await config.check({}, { deviceIds: ids, properties: { sampleWindow: 10 } });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.reason).toContain(
+      `is not a property of the TSL model version 1.0.0 of device ${ids[0]};`,
+    );
+  });
+
+  it("makes no request for inputs it accepted before", async () => {
+    const [id] = (await seed(1)) as [string];
+    const inputs = { deviceIds: [id], properties: { reportInterval: 600 } };
+    const { byRoute } = await counted(() => config.check(inputs, inputs));
+    expect(byRoute).toEqual({});
+  });
+});
+
+describe("DeviceConfig on one device", () => {
+  it("creates by PATCH, reads drift, updates and restores defaults on delete", async () => {
+    const [id] = (await seed(1)) as [string];
+    const inputs = {
+      deviceIds: [id],
+      properties: { reportInterval: 900, alarmThreshold: { high: 40, low: 5 } },
+      resetOnDelete: true,
+    };
+    const created = await counted(() => config.create(inputs));
+    expect(created.byRoute["PATCH /devices/{deviceId}/properties"]).toBe(1);
+    expect(created.result).toEqual({ id, outs: { ...inputs, method: "patch", taskIds: {} } });
+    expect(await propertiesOf(id)).toMatchObject({
+      reportInterval: 900,
+      alarmThreshold: { "alarmThreshold.high": 40, "alarmThreshold.low": 5 },
+    });
+
+    await emulator.control.changeDevice(id, { properties: { reportInterval: 1200 } });
+    const read = await config.read(id, created.result.outs);
+    expect(read.inputs?.properties).toEqual({ reportInterval: 1200, alarmThreshold: { high: 40, low: 5 } });
+
+    const news = { ...inputs, properties: { ...inputs.properties, reportInterval: 900 } };
+    expect((await config.diff(id, read.props ?? {}, news)).changes).toBe(true);
+    const updated = await config.update(id, read.props ?? {}, news);
+    expect(updated.outs?.properties).toEqual(news.properties);
+    expect((await propertiesOf(id)).reportInterval).toBe(900);
+
+    await config.delete(id, updated.outs ?? {});
+    expect(await propertiesOf(id)).toMatchObject({
+      reportInterval: 600,
+      alarmThreshold: { "alarmThreshold.high": 30, "alarmThreshold.low": 0 },
+    });
+  });
+
+  it("fails a PATCH taken in part, naming what was not applied, keeping only what was", async () => {
+    const [id] = (await seed(1)) as [string];
+    await emulator.control.setFaults({ kinds: [], dropProperties: ["ledEnabled", "alarmThreshold.low"] });
+    const inputs = {
+      deviceIds: [id],
+      properties: { reportInterval: 700, ledEnabled: false, alarmThreshold: { high: 40, low: 5 } },
+    };
+    const error = await config.create(inputs).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartialConfigError);
+    const partial = error as PartialConfigError;
+    expect(partial.message).toMatch(/not applied: device \d+: ledEnabled and alarmThreshold\.low/);
+    expect(partial.id).toBe(id);
+    expect(partial.properties.properties).toEqual({ reportInterval: 700, alarmThreshold: { high: 40 } });
+  });
+
+  it("sends a LONG given as digits as a JSON number", async () => {
+    const [id] = (await seed(1, "66")) as [string];
+    await config.create({ deviceIds: [id], properties: { heartbeatPeriod: "4294967296" } });
+    expect((await propertiesOf(id)).heartbeatPeriod).toBe(4294967296);
+  });
+});
+
+describe("DeviceConfig on several devices", () => {
+  it("creates configuration tasks, one per device, and records their ids", async () => {
+    const ids = await seed(3);
+    const { result, byRoute } = await counted(() =>
+      config.create({ deviceIds: ids, properties: { reportInterval: 300 }, version: "v1" }),
+    );
+    expect(byRoute["POST /tasks"]).toBe(1);
+    expect(result.outs.method).toBe("tasks");
+    expect(Object.keys(result.outs.taskIds as object).sort()).toEqual([...ids].sort());
+    await expect.poll(async () => (await propertiesOf(ids[2] as string)).reportInterval).toBe(300);
+    const tasks = await emulator.control.tasks();
+    expect(tasks.filter((t) => ids.includes(t.deviceId)).map((t) => t.config.version)).toEqual([
+      "v1",
+      "v1",
+      "v1",
+    ]);
+  });
+
+  it("applies a PROFILE template by tasks", async () => {
+    const ids = await seed(2, "AC");
+    const { outs } = await config.create({ deviceIds: ids, profile: { ecoMode: true, night: 18 } });
+    expect(outs.method).toBe("tasks");
+    await expect
+      .poll(async () => (await emulator.control.state()).devices.find((d) => d.deviceId === ids[1])?.profile)
+      .toEqual({ ecoMode: true, night: 18 });
+  });
+
+  it("refuses to write when any device's model rejects a value", async () => {
+    const ids = await seed(2);
+    const { byRoute } = await counted(() =>
+      config.create({ deviceIds: ids, properties: { reportInterval: 10 } }).catch((e: unknown) => e),
+    );
+    expect(byRoute["POST /tasks"]).toBeUndefined();
+  });
+});
