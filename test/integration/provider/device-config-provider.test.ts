@@ -80,8 +80,8 @@ describe("DeviceConfig check", () => {
       {},
       { deviceIds: ["12345"], properties: { reportInterval: 600 } },
     );
-    expect(failures[0]?.property).toBe("deviceIds[0]");
-    expect(failures[0]?.reason).toMatch(
+    expect(failures?.[0]?.property).toBe("deviceIds[0]");
+    expect(failures?.[0]?.reason).toMatch(
       /^DeviceConfig\.deviceIds\[0\] names device 12345, which is not on the platform \(.*404/,
     );
   });
@@ -93,7 +93,7 @@ describe("DeviceConfig check", () => {
       await client.updateDevice({ deviceId: id, name: "v110", tslVersion: "1.1.0" });
     const { failures } = await config.check({}, { deviceIds: ids, properties: { sampleWindow: 10 } });
     expect(failures).toHaveLength(1);
-    expect(failures[0]?.reason).toContain(
+    expect(failures?.[0]?.reason).toContain(
       `is not a property of the TSL model version 1.0.0 of device ${ids[0]};`,
     );
   });
