@@ -1,0 +1,47 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { PlatformApi } from "./support/platform-api";
+
+let emulator: RunningEmulator;
+let api: PlatformApi;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ rateLimit: 5 });
+  api = new PlatformApi(emulator.url);
+  await api.token();
+});
+afterAll(() => emulator.stop());
+
+const search = () => api.call("POST", "/rps/search", { pageNumber: 1, pageSize: 1 });
+
+describe("rate limit per application", () => {
+  it("answers 429 rate_limited with Retry-After beyond N requests per second, and serves again later", async () => {
+    // Start at the beginning of a one-second window so all ten requests fall into it.
+    await sleep(1000 - (Date.now() % 1000));
+    const responses = await Promise.all(Array.from({ length: 10 }, search));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(5);
+    expect(limited[0]?.body.errCode).toBe("rate_limited");
+    expect(limited[0]?.headers.get("retry-after")).toBe("1");
+    await sleep(1000);
+    expect((await search()).status).toBe(200);
+    const counters = await emulator.control.counters();
+    expect(counters.byRoute["POST /rps/search"]).toBe(11);
+  });
+
+  it("does not limit when no rate is set", async () => {
+    const unlimited = await startEmulator();
+    try {
+      const client = new PlatformApi(unlimited.url);
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, () => client.call("POST", "/rps/search", { pageNumber: 1, pageSize: 1 })),
+      );
+      expect(responses.every((r) => r.status === 200)).toBe(true);
+    } finally {
+      await unlimited.stop();
+    }
+  });
+});
