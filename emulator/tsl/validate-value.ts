@@ -98,7 +98,7 @@ function checkInteger(
   if (!isInteger) return fail(problems, `${path}: expected an integer (${dataType}), got ${show(raw)}`);
   const bounds = dataType === "INT" ? INT32 : INT64;
   if (raw < bounds.min || raw > bounds.max)
-    return fail(problems, `${path}: ${raw} does not fit a ${dataType}`);
+    return fail(problems, `${path}: ${raw} is out of the ${dataType} range`);
   if (!checkRange(path, spec, raw, problems)) return undefined;
   return typeof raw === "bigint" && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw;
 }
@@ -115,7 +115,7 @@ function checkReal(
     return fail(problems, `${path}: expected a number (${dataType}), got ${show(raw)}`);
   }
   if (dataType === "FLOAT" && Math.abs(value) > FLOAT32_MAX)
-    return fail(problems, `${path}: ${value} does not fit a FLOAT`);
+    return fail(problems, `${path}: ${value} is out of the FLOAT range`);
   return checkRange(path, spec, value, problems) ? value : undefined;
 }
 
