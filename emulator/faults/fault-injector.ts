@@ -1,6 +1,12 @@
 import type { FaultConfig, FaultKind } from "./fault-config";
 import { seededRandom } from "./seeded-random";
 
+/** The path part of a request URL; `pathIncludes` never matches the query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+}
+
 /** What to do to one request. */
 export interface FaultDecision {
   kind: FaultKind;
@@ -41,12 +47,12 @@ export class FaultInjector {
     return this.dropped;
   }
 
-  /** The fault for a request, or `undefined` to serve it normally. */
-  decide(method: string, path: string): FaultDecision | undefined {
+  /** The fault for a request (`url` as requested, query included), or `undefined` to serve it normally. */
+  decide(method: string, url: string): FaultDecision | undefined {
     const config = this.config;
     if (!config || config.kinds.length === 0 || this.remaining <= 0) return undefined;
     if (config.methods && !config.methods.includes(method.toUpperCase())) return undefined;
-    if (config.pathIncludes !== undefined && !path.includes(config.pathIncludes)) return undefined;
+    if (config.pathIncludes !== undefined && !pathOf(url).includes(config.pathIncludes)) return undefined;
     if (this.random() >= config.rate) return undefined;
     const kind = config.kinds[Math.floor(this.random() * config.kinds.length)] ?? config.kinds[0];
     if (kind === undefined) return undefined;

@@ -38,7 +38,7 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
     const pattern = request.routeOptions.url;
     if (pattern === undefined || isControlRoute(pattern)) return undefined;
     ctx.counters.count(routeKeyOf(request.method, pattern));
-    const decision = ctx.faults.decide(request.method, request.url.split("?")[0] ?? request.url);
+    const decision = ctx.faults.decide(request.method, request.url);
     if (!decision) return undefined;
     switch (decision.kind) {
       case "delay":

@@ -21,10 +21,6 @@ interface JsonWithRaw {
 const jsonWithRaw = JSON as unknown as JsonWithRaw;
 const INTEGER_LITERAL = /^-?\d+$/;
 
-/** A JSON value as this module parses it: big integers arrive as `bigint`. */
-export type JsonValue =
-  null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
-
 function revive(_key: string, value: unknown, context?: { source?: string }): unknown {
   if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
   const source = context?.source;

@@ -22,7 +22,11 @@ export const serialSchema = z
 
 /** Tags: at most 20, each a non-empty string, no repeats. */
 export const tagsSchema = z
-  .array(z.string({ error: "a tag is a string" }).trim().min(1, { error: "a tag must not be empty" }))
+  .array(
+    z
+      .string({ error: "a tag is a string" })
+      .refine((t) => t.trim() !== "", { error: "a tag must not be empty" }),
+  )
   .max(20, { error: "at most 20 tags per device" })
   .refine((tags) => new Set(tags).size === tags.length, { error: "tags must not repeat" });
 
