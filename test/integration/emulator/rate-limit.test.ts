@@ -17,11 +17,16 @@ const search = () => api.call("POST", "/rps/search", { pageNumber: 1, pageSize: 
 
 describe("rate limit per application", () => {
   it("answers 429 rate_limited with Retry-After beyond N requests per second, and serves again later", async () => {
-    // Start at the beginning of a one-second window so all ten requests fall into it.
-    await sleep(1000 - (Date.now() % 1000));
-    const responses = await Promise.all(Array.from({ length: 10 }, search));
-    const statuses = responses.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    // The limiter counts in one-second wall-clock windows. Fire ten requests at the start of a window;
+    // if a busy machine let them straddle two windows, the split is unknown, so try again.
+    let responses: Awaited<ReturnType<typeof search>>[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await sleep(1000 - (Date.now() % 1000));
+      const windowEnd = Date.now() - (Date.now() % 1000) + 1000;
+      responses = await Promise.all(Array.from({ length: 10 }, search));
+      if (Date.now() < windowEnd) break;
+    }
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(5);
     const limited = responses.filter((r) => r.status === 429);
     expect(limited).toHaveLength(5);
     expect(limited[0]?.body.errCode).toBe("rate_limited");
@@ -29,7 +34,7 @@ describe("rate limit per application", () => {
     await sleep(1000);
     expect((await search()).status).toBe(200);
     const counters = await emulator.control.counters();
-    expect(counters.byRoute["POST /rps/search"]).toBe(11);
+    expect(counters.byRoute["POST /rps/search"]).toBeGreaterThanOrEqual(11);
   });
 
   it("does not limit when no rate is set", async () => {

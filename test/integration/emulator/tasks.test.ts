@@ -21,7 +21,7 @@ async function sensors(n: number): Promise<string[]> {
 }
 
 async function settled(taskIds: string[], control = h.emulator.control): Promise<TaskRecord[]> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  for (let attempt = 0; attempt < 250; attempt += 1) {
     const tasks = (await control.tasks()).filter((t) => taskIds.includes(t.taskId));
     if (tasks.length === taskIds.length && tasks.every((t) => t.status !== "PENDING")) return tasks;
     await sleep(20);
@@ -166,7 +166,7 @@ describe("Create Configuration Tasks: PROFILE and failures", () => {
   });
 
   it("honours taskDelayMs, and FAILS a task whose device was deleted before it ran", async () => {
-    const emulator = await startEmulator({ taskDelayMs: 300 });
+    const emulator = await startEmulator({ taskDelayMs: 1500 });
     try {
       const api = new PlatformApi(emulator.url);
       const kept = (await addDevice(api, serial("24"))).deviceId;
