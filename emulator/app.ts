@@ -27,6 +27,11 @@ function attachStateFile(app: FastifyInstance, ctx: EmulatorContext, path: strin
     ctx.tasks.resumePending();
   }
   const writer = new StateFileWriter(path, () => takeSnapshot(ctx.store), delayMs);
+  if (saved === undefined) {
+    // Write the empty state at once, so an unwritable path fails the start instead of a later save.
+    writer.markDirty();
+    writer.flush();
+  }
   ctx.store.onChange(() => writer.markDirty());
   app.addHook("onClose", async () => writer.flush());
 }

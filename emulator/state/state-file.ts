@@ -42,7 +42,15 @@ export class StateFileWriter {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.flush();
+      // A failed background write must not crash the server; the state stays dirty for the next try.
+      try {
+        this.flush();
+      } catch (error) {
+        this.dirty = true;
+        process.stderr.write(
+          `devplatform-emulator: cannot write ${this.path}: ${(error as Error).message}\n`,
+        );
+      }
     }, this.delayMs);
     this.timer.unref();
   }

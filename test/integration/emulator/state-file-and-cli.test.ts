@@ -91,6 +91,36 @@ describe("startEmulator with statePath", () => {
     }
   });
 
+  it("resumes tasks that were still PENDING when the emulator stopped", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "emulator-state-")), "state.json");
+    const before = await startEmulator({ statePath: file, taskDelayMs: 60_000 });
+    const api = new PlatformApi(before.url);
+    const { deviceId } = await addDevice(api, serial("24"));
+    await api.ok("POST", "/tasks", {
+      type: "TSL",
+      deviceIds: [deviceId],
+      config: { properties: { reportInterval: 1800 } },
+    });
+    await before.stop();
+    const after = await startEmulator({ statePath: file, taskDelayMs: 10 });
+    try {
+      await sleep(200);
+      expect((await after.control.tasks()).map((t) => t.status)).toEqual(["SUCCEEDED"]);
+      const config = await new PlatformApi(after.url).ok<{ properties: { reportInterval: number } }>(
+        "GET",
+        `/devices/${deviceId}/config`,
+      );
+      expect(config.properties.reportInterval).toBe(1800);
+    } finally {
+      await after.stop();
+    }
+  });
+
+  it("fails to start when the state file cannot be written", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "emulator-state-")), "missing-dir", "state.json");
+    await expect(startEmulator({ statePath: file })).rejects.toThrow(/ENOENT/);
+  });
+
   it("refuses to start from a file that is not an emulator state file", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "emulator-state-")), "state.json");
     writeFileSync(file, '{"hello": "world"}');
