@@ -23,6 +23,8 @@ export interface TokenSettings {
 
 // Expired tokens are swept only when this many are held, so issuing stays O(1) in the common case.
 const SWEEP_THRESHOLD = 10_000;
+// How many issued tokens the control API can list (for tests that look for leaked tokens).
+const ISSUED_LOG_SIZE = 1_000;
 
 function newToken(prefix: string): string {
   return `${prefix}${randomBytes(24).toString("base64url")}`;
@@ -34,6 +36,8 @@ function newToken(prefix: string): string {
  * access token issued with it.
  */
 export class TokenService {
+  private readonly issued: string[] = [];
+
   constructor(
     private readonly store: EmulatorStore,
     private readonly clock: Clock,
@@ -70,6 +74,11 @@ export class TokenService {
     return record.applicationId;
   }
 
+  /** The access and refresh tokens issued most recently (up to 1,000), oldest first. */
+  issuedTokens(): string[] {
+    return [...this.issued];
+  }
+
   private issue(applicationId: string): TokenDetails {
     this.sweepIfLarge();
     const now = this.clock.now();
@@ -84,6 +93,8 @@ export class TokenService {
     this.store.accessTokens.set(access.token, access);
     this.store.refreshTokens.set(refresh.token, refresh);
     this.store.changed();
+    this.issued.push(access.token, refresh.token);
+    if (this.issued.length > ISSUED_LOG_SIZE) this.issued.splice(0, this.issued.length - ISSUED_LOG_SIZE);
     return {
       access_token: access.token,
       refresh_token: refresh.token,

@@ -51,6 +51,10 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     sendSuccess(request, reply, [...ctx.store.tasks.values()]),
   );
 
+  app.get("/__emulator/tokens", async (request, reply) =>
+    sendSuccess(request, reply, { issued: ctx.tokens.issuedTokens() }),
+  );
+
   app.get("/__emulator/counters", async (request, reply) =>
     sendSuccess(request, reply, ctx.counters.snapshot()),
   );

@@ -82,6 +82,11 @@ export class EmulatorControl {
     return (await this.call("GET", "/tasks")) as TaskRecord[];
   }
 
+  /** The access and refresh tokens issued most recently (up to 1,000): what must never leak. */
+  async issuedTokens(): Promise<string[]> {
+    return ((await this.call("GET", "/tokens")) as { issued: string[] }).issued;
+  }
+
   /** Platform request counts since start or the last reset. */
   async counters(): Promise<CounterSnapshot> {
     return (await this.call("GET", "/counters")) as CounterSnapshot;

@@ -225,3 +225,14 @@ describe("state, tasks and counters", () => {
     expect(await h.emulator.control.counters()).toEqual({ total: 0, byRoute: {} });
   });
 });
+
+describe("issued tokens", () => {
+  it("lists every access and refresh token issued, so tests can prove none leaked", async () => {
+    const first = await h.api.issueToken();
+    const second = await h.api.issueToken();
+    const issued = await h.emulator.control.issuedTokens();
+    for (const token of [first, second].flatMap((t) => [t.access_token, t.refresh_token])) {
+      expect(issued).toContain(token);
+    }
+  });
+});
