@@ -27,17 +27,20 @@ export interface WriteOutcome {
 /**
  * A write the platform took only in part. The dynamic provider host reports an error carrying `id`
  * and `properties` as a partial failure (ErrorResourceInitFailed), so the engine records these
- * outputs — what was applied — instead of the desired state.
+ * outputs — what was applied — instead of the desired state. The engine shows `reasons`, not the
+ * message, for such a failure, so the message is the one reason.
  */
 export class PartialConfigError extends ResourceOperationError {
   readonly id: string;
   readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
 
   constructor(message: string, id: string, properties: Record<string, unknown>) {
     super(message);
     this.name = "PartialConfigError";
     this.id = id;
     this.properties = properties;
+    this.reasons = [message];
   }
 }
 

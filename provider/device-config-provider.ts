@@ -71,6 +71,7 @@ function failIfPartial(operation: string, id: string, outs: Inputs, outcome: Wri
     throw new PartialConfigError(notAppliedMessage(operation, outcome), id, outs);
 }
 
+/** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
 export const deviceConfigImplementation: Implementation = {
   async check(olds, news) {
     const { inputs, failures } = checkConfigInputs(news);
