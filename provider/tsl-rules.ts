@@ -65,7 +65,8 @@ export function checkScalar(
     case "STRING":
       if (typeof value !== "string")
         return fail(`must be a string ${typeSource}, got ${describeValue(value)}`);
-      checkSize([...value].length, "character", spec, path, ctx);
+      // One failure per value: a wrong length is reported before the characters are looked at.
+      if (!checkSize([...value].length, "character", spec, path, ctx)) return undefined;
       return checkEncoding(value, spec, path, ctx);
     case "INT":
       if (typeof value !== "number" || !Number.isInteger(value)) {
@@ -179,8 +180,17 @@ export function checkRange(value: number | string, spec: DataSpec, path: string,
   }
 }
 
-/** `validator.minSize` / `validator.maxSize`: characters of a STRING, elements of an ARRAY. */
-export function checkSize(size: number, unit: string, spec: DataSpec, path: string, ctx: RuleContext): void {
+/**
+ * `validator.minSize` / `validator.maxSize`: characters of a STRING, elements of an ARRAY.
+ * Returns whether the size fits.
+ */
+export function checkSize(
+  size: number,
+  unit: string,
+  spec: DataSpec,
+  path: string,
+  ctx: RuleContext,
+): boolean {
   const { minSize, maxSize } = spec.validator ?? {};
   const count = (n: number) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   if (minSize !== undefined && size < minSize) {
@@ -188,13 +198,16 @@ export function checkSize(size: number, unit: string, spec: DataSpec, path: stri
       path,
       `must have at least ${count(minSize)} (TSL validator minSize of ${ctx.source}), got ${count(size)}`,
     );
+    return false;
   }
   if (maxSize !== undefined && size > maxSize) {
     ctx.report(
       path,
       `must have at most ${count(maxSize)} (TSL validator maxSize of ${ctx.source}), got ${count(size)}`,
     );
+    return false;
   }
+  return true;
 }
 
 function checkEncoding(value: string, spec: DataSpec, path: string, ctx: RuleContext): void {

@@ -251,8 +251,8 @@ export const BAD_VALUES: [string, Record<string, unknown>, string, string][] = [
   ],
   [
     "HEX string of an odd length",
-    { networkKey: "a".repeat(33) },
-    "networkKey",
+    { macAddress: "abc" },
+    "macAddress",
     "must be an even number of hex digits",
   ],
 ];

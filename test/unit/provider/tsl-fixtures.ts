@@ -88,6 +88,7 @@ export const FIXTURE_MODEL: ThingModel = thingModelSchema.parse({
       accessMode: "W",
       dataSpec: { dataType: "STRING", encoding: "HEX", validator: { minSize: 32, maxSize: 32 } },
     },
+    { id: "macAddress", accessMode: "W", dataSpec: { dataType: "STRING", encoding: "HEX" } },
     { id: "apn", accessMode: "RW", dataSpec: { dataType: "STRING", encoding: "ASCII" } },
     { id: "token", accessMode: "W", dataSpec: { dataType: "STRING", encoding: "BASE64", defaultValue: "" } },
     {
