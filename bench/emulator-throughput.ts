@@ -27,7 +27,11 @@ async function tokenFor(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/oauth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "client_credentials", client_id: "demo-client", client_secret: "demo-secret" }),
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: "demo-client",
+      client_secret: "demo-secret",
+    }),
   });
   const body = (await response.json()) as { data?: { access_token?: string }; access_token?: string };
   const token = body.data?.access_token ?? body.access_token;

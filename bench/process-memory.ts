@@ -9,7 +9,8 @@ function dynamicProviderPids(): number[] {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("cmd/dynamic-provider")) pids.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("cmd/dynamic-provider"))
+        pids.push(Number(entry));
     } catch {
       // The process ended between listing and reading.
     }

@@ -47,7 +47,8 @@ async function timed<T>(body: () => Promise<T>): Promise<{ seconds: number; valu
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { devices: { type: "string", default: "200" } } });
   const n = Number(values.devices);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--devices must be a positive whole number, got ${values.devices}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--devices must be a positive whole number, got ${values.devices}`);
 
   const workDir = mkdtempSync(path.join(tmpdir(), "devplatform-bench-"));
   console.log(`preparing the toolchain in ${workDir} …`);
@@ -59,7 +60,10 @@ async function main(): Promise<void> {
 
   try {
     console.log(`engine floor: ${n} Devices against ${n} no-op dynamic resources, step by step …`);
-    const devices = await PulumiProject.create({ name: "bench-devices", program: devicesProgram(n, "24BE") }, context);
+    const devices = await PulumiProject.create(
+      { name: "bench-devices", program: devicesProgram(n, "24BE") },
+      context,
+    );
     const noop = await PulumiProject.create({ name: "bench-noop", program: noopProgram(n) }, context);
     const figures: Record<string, { devices: StepFigures; noop: StepFigures }> = {};
     let providerPeakMiB = 0;
@@ -95,8 +99,14 @@ async function main(): Promise<void> {
     results.stateBytesPerResource = stateBytesPerResource;
     results.serializedProviderBytes = providerBytes;
     results.dynamicProviderPeakMiB = providerPeakMiB;
-    rows.push({ measure: "state bytes per resource (file backend)", provider: String(stateBytesPerResource) });
-    rows.push({ measure: "serialized provider bytes per resource (×2: inputs and outputs)", provider: String(providerBytes) });
+    rows.push({
+      measure: "state bytes per resource (file backend)",
+      provider: String(stateBytesPerResource),
+    });
+    rows.push({
+      measure: "serialized provider bytes per resource (×2: inputs and outputs)",
+      provider: String(providerBytes),
+    });
     rows.push({ measure: "dynamic provider process peak RSS", provider: `${providerPeakMiB} MiB` });
 
     console.log(`naive baseline: a sequential script adding ${n} devices one by one, against pulumi up …`);

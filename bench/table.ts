@@ -11,7 +11,8 @@ const COLUMNS: (keyof Row)[] = ["measure", "provider", "baseline", "ratio", "req
 
 export function printTable(rows: Row[]): void {
   const widths = COLUMNS.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? "").length)));
-  const line = (cells: string[]) => "| " + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ") + " |";
+  const line = (cells: string[]) =>
+    "| " + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ") + " |";
   console.log("\n" + line(COLUMNS));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const row of rows) console.log(line(COLUMNS.map((c) => row[c] ?? "")));

@@ -11,7 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Device, RpsProfile } from "pulumi-devplatform";
 
-const config = new pulumi.Config();
+const config = new pulumi.Config("rps-handover");
 const stage = config.get("stage") ?? "staged";
 const profileUrl = config.get("profileUrl") ?? "https://rps.example.com/profiles/hvac-v1";
 const serials = config.getObject<string[]>("serials") ?? ["AC0000D40001", "AC0000D40002", "AC0000D40003"];
@@ -26,6 +26,12 @@ export const records =
 export const devices =
   stage === "managed"
     ? serials.map(
-        (sn, i) => new Device(`controller-${i + 1}`, { sn, name: `controller-${i + 1}`, takeOverRps: true, tags: ["handed-over"] }).deviceId,
+        (sn, i) =>
+          new Device(`controller-${i + 1}`, {
+            sn,
+            name: `controller-${i + 1}`,
+            takeOverRps: true,
+            tags: ["handed-over"],
+          }).deviceId,
       )
     : [];

@@ -11,7 +11,10 @@ import type { PulumiProject } from "./support/pulumi-project";
 const [sn] = serialNumbers(1) as [string];
 const tooManyTags = Array.from({ length: 21 }, (_, i) => `t${i}`);
 
-/** Each case: resource constructor source, and the messages its preview must show. */
+/**
+ * Each case: resource constructor source, and the messages its preview must show. The engine stops
+ * at the first resource whose check fails, so each case holds one bad resource.
+ */
 const CASES: { title: string; resource: string; messages: RegExp[] }[] = [
   {
     title: "a Device with a malformed serial number, an empty name and bad tags",
@@ -43,14 +46,14 @@ const CASES: { title: string; resource: string; messages: RegExp[] }[] = [
     messages: [/Device\.sn is required/, /Device\.name is required/],
   },
   {
-    title: "RPS records with bad URLs and serial numbers",
-    resource: [
-      `new devplatform.RpsProfile("plain-http", { sn: "${sn}", profileUrl: "http://rps.example.com/p" })`,
-      `new devplatform.RpsProfile("relative", { sn: "${sn}", profileUrl: "/profiles/p" })`,
-      `new devplatform.RpsProfile("short-sn", { sn: "ABC", profileUrl: "https://rps.example.com/p" })`,
-    ].join(";\n"),
+    title: "an RpsProfile with a plain-http profile URL",
+    resource: `new devplatform.RpsProfile("plain-http", { sn: "${sn}", profileUrl: "http://rps.example.com/p" })`,
+    messages: [/RpsProfile\.profileUrl must be an https URL, got "http:\/\/rps\.example\.com\/p"/],
+  },
+  {
+    title: "an RpsProfile with a relative profile URL and a short serial number",
+    resource: `new devplatform.RpsProfile("relative", { sn: "ABC", profileUrl: "/profiles/p" })`,
     messages: [
-      /RpsProfile\.profileUrl must be an https URL, got "http:\/\/rps\.example\.com\/p"/,
       /RpsProfile\.profileUrl must be an absolute URL, got "\/profiles\/p"/,
       /RpsProfile\.sn must be 12 to 16 hex digits, got "ABC"/,
     ],

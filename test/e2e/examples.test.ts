@@ -15,7 +15,9 @@ const examplesDir = path.resolve(__dirname, "../../examples");
 /** The example's program files (TypeScript and data), without its Pulumi.yaml and package.json. */
 function exampleFiles(name: string): Record<string, string> {
   const dir = path.join(examplesDir, name);
-  const files = readdirSync(dir).filter((f) => /\.(ts|csv|yaml|json)$/.test(f) && !["Pulumi.yaml", "package.json"].includes(f));
+  const files = readdirSync(dir).filter(
+    (f) => /\.(ts|csv|yaml|json)$/.test(f) && !["Pulumi.yaml", "package.json"].includes(f),
+  );
   return Object.fromEntries(files.map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 }
 
@@ -37,7 +39,11 @@ describe("examples/fleet", () => {
     expect(up.changes.create).toBe(8); // the stack and 7 devices from inventory.csv
     const ours = (await control.state()).devices.filter((d) => d.project === "example-fleet");
     expect(ours.map((d) => d.name).sort()).toContain("building-a-gateway");
-    expect(ours.find((d) => d.name === "lobby-temperature")?.tag).toEqual(["group:sensors", "building-a", "floor-1"]);
+    expect(ours.find((d) => d.name === "lobby-temperature")?.tag).toEqual([
+      "group:sensors",
+      "building-a",
+      "floor-1",
+    ]);
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => d.project === "example-fleet")).toHaveLength(0);

@@ -31,6 +31,8 @@ describe("an up of 50 devices killed part-way", () => {
     expect(partial.length).toBeGreaterThan(0);
     expect(partial.length).toBeLessThan(50);
 
+    // A killed CLI leaves the file backend's lock behind; `pulumi cancel` is the user's way out.
+    assertOk(await project.cli(["cancel", "--yes"]));
     const again = await project.up();
     assertOk(again);
     const onPlatform = (await control.state()).devices.filter((d) => serials.has(d.sn));

@@ -18,19 +18,34 @@ describe("RPS hand-over", () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
     project = await createProject({
       name: "handover",
-      program: fleetProgram([], [{ sn: staged, profileUrl }]),
+      program: fleetProgram(
+        [],
+        [
+          { sn: staged, profileUrl },
+          { sn: blocked, profileUrl },
+        ],
+      ),
     });
   });
 
-  it("stages a device with an RPS record", async () => {
+  it("stages devices with RPS records", async () => {
     assertOk(await project.up());
     const { rpsRecords } = await control.state();
     expect(rpsRecords.find((r) => r.sn === staged)?.profileUrl).toBe(profileUrl);
+    expect(rpsRecords.find((r) => r.sn === blocked)?.profileUrl).toBe(profileUrl);
   });
 
   it("updates the profile URL in place", async () => {
     const moved = `${profileUrl}?v=2`;
-    project.setProgram(fleetProgram([], [{ sn: staged, profileUrl: moved }]));
+    project.setProgram(
+      fleetProgram(
+        [],
+        [
+          { sn: staged, profileUrl: moved },
+          { sn: blocked, profileUrl },
+        ],
+      ),
+    );
     const up = assertOk(await project.up());
     expect(up.changes).toMatchObject({ update: 1 });
     const { rpsRecords } = await control.state();

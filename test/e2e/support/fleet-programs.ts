@@ -4,6 +4,8 @@
 import { randomBytes } from "node:crypto";
 
 export interface DeviceSpec {
+  /** The Pulumi resource name (defaults to `name`); keeping it fixed makes a rename an update. */
+  resource?: string;
   name: string;
   sn: string;
   tags?: string[];
@@ -38,9 +40,9 @@ export function fleetProgram(devices: DeviceSpec[], rps: RpsSpec[] = []): string
     `export const deviceIds: Record<string, unknown> = {};`,
   ];
   for (const d of devices) {
-    const { name, ...args } = d;
+    const { resource = d.name, ...args } = d;
     lines.push(
-      `deviceIds[${resourceName(name)}] = new devplatform.Device(${resourceName(name)}, ${JSON.stringify({ name, ...args })}).deviceId;`,
+      `deviceIds[${resourceName(resource)}] = new devplatform.Device(${resourceName(resource)}, ${JSON.stringify(args)}).deviceId;`,
     );
   }
   for (const r of rps) {
@@ -51,5 +53,5 @@ export function fleetProgram(devices: DeviceSpec[], rps: RpsSpec[] = []): string
 
 /** `count` devices named `device-N` with fresh serial numbers. */
 export function deviceSpecs(count: number, tags: string[] = ["e2e"]): DeviceSpec[] {
-  return serialNumbers(count).map((sn, i) => ({ name: `device-${i}`, sn, tags }));
+  return serialNumbers(count).map((sn, i) => ({ resource: `device-${i}`, name: `device-${i}`, sn, tags }));
 }

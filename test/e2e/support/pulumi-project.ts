@@ -173,6 +173,8 @@ export class PulumiProject {
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
       PULUMI_SKIP_CONFIRMATIONS: "true",
+      // Enables --event-log, the engine event stream the results are read from (as the Automation API does).
+      PULUMI_DEBUG_COMMANDS: "true",
       NO_COLOR: "1",
       ...options.env,
     };

@@ -23,7 +23,8 @@ function run(command: string, args: string[], cwd = repoRoot): string {
 function provisionPulumi(): string {
   const dir = run("bash", ["scripts/provision-pulumi.sh"]).trim();
   const version = run(path.join(dir, "pulumi"), ["version"]).trim();
-  if (version !== `v${PULUMI_SDK_VERSION}`) throw new Error(`expected pulumi v${PULUMI_SDK_VERSION}, got ${version}`);
+  if (version !== `v${PULUMI_SDK_VERSION}`)
+    throw new Error(`expected pulumi v${PULUMI_SDK_VERSION}, got ${version}`);
   return dir;
 }
 

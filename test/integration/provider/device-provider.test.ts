@@ -19,7 +19,9 @@ beforeAll(async () => {
     "devplatform:clientId": "demo-client",
     "devplatform:clientSecret": "demo-secret",
   };
-  configureRuntime({ config: { get: (key: string) => config[key], require: (key: string) => config[key] as string } });
+  configureRuntime({
+    config: { get: (key: string) => config[key], require: (key: string) => config[key] as string },
+  });
 });
 
 afterAll(async () => {
@@ -67,7 +69,9 @@ describe("Device create", () => {
 
     const refused = deviceImplementation.create({ sn, name: "blocked" });
     await expect(refused).rejects.toThrow(
-      new RegExp(`^create Device sn=${sn} failed: POST /device/openapi/v1/devices failed: HTTP 409 rps_record_exists: .*requestId`),
+      new RegExp(
+        `^create Device sn=${sn} failed: POST /device/openapi/v1/devices failed: HTTP 409 rps_record_exists: .*requestId`,
+      ),
     );
     const error: unknown = await refused.then(
       () => undefined,
@@ -91,7 +95,12 @@ describe("Device create", () => {
 
   it("creates exactly one device per serial number under 30% injected faults", async () => {
     const serials = serialNumbers(20);
-    await emulator.control.setFaults({ rate: 0.3, kinds: ["429", "503", "reset", "reset-after"], retryAfterSeconds: 0, seed: 7 });
+    await emulator.control.setFaults({
+      rate: 0.3,
+      kinds: ["429", "503", "reset", "reset-after"],
+      retryAfterSeconds: 0,
+      seed: 7,
+    });
     try {
       await Promise.all(serials.map((sn, i) => deviceImplementation.create({ sn, name: `f-${i}` })));
     } finally {
@@ -104,7 +113,12 @@ describe("Device create", () => {
 describe("Device read, update and delete", () => {
   it("reads drift as inputs, keeping what the platform does not report", async () => {
     const [sn] = serialNumbers(1) as [string];
-    const { id, outs } = await deviceImplementation.create({ sn, name: "before", tslVersion: "1.0.0", takeOverRps: true });
+    const { id, outs } = await deviceImplementation.create({
+      sn,
+      name: "before",
+      tslVersion: "1.0.0",
+      takeOverRps: true,
+    });
     await emulator.control.changeDevice(id, { name: "renamed-out-of-band", connectStatus: "OFFLINE" });
     const read = await deviceImplementation.read(id, outs);
     expect(read.id).toBe(id);
@@ -121,7 +135,12 @@ describe("Device read, update and delete", () => {
 
   it("updates with the whole desired state, clearing what was removed", async () => {
     const [sn] = serialNumbers(1) as [string];
-    const { id, outs } = await deviceImplementation.create({ sn, name: "u", description: "has one", tags: ["a"] });
+    const { id, outs } = await deviceImplementation.create({
+      sn,
+      name: "u",
+      description: "has one",
+      tags: ["a"],
+    });
     const updated = await deviceImplementation.update(id, outs, { sn, name: "u2" });
     expect(updated.outs).toMatchObject({ name: "u2" });
     const [device] = await devicesWithSn(sn);

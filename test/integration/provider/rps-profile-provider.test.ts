@@ -18,7 +18,9 @@ beforeAll(async () => {
     "devplatform:clientId": "demo-client",
     "devplatform:clientSecret": "demo-secret",
   };
-  configureRuntime({ config: { get: (key: string) => config[key], require: (key: string) => config[key] as string } });
+  configureRuntime({
+    config: { get: (key: string) => config[key], require: (key: string) => config[key] as string },
+  });
 });
 
 afterAll(async () => {
@@ -45,7 +47,11 @@ describe("RpsProfile", () => {
     for (const sn of serials) await client.setRpsProfile({ sn, profileUrl: `https://rps.example.com/${sn}` });
     await emulator.control.resetCounters();
     const reads = await Promise.all(serials.map((sn) => rpsProfileImplementation.read(sn, { sn })));
-    expect(reads.every((r, i) => r.id === serials[i] && r.inputs?.profileUrl === `https://rps.example.com/${serials[i]}`)).toBe(true);
+    expect(
+      reads.every(
+        (r, i) => r.id === serials[i] && r.inputs?.profileUrl === `https://rps.example.com/${serials[i]}`,
+      ),
+    ).toBe(true);
     const pages = Math.ceil((await emulator.control.state()).rpsRecords.length / 100);
     expect((await emulator.control.counters()).byRoute["POST /rps/search"]).toBe(pages);
   });
@@ -59,7 +65,9 @@ describe("RpsProfile", () => {
   it("refuses a record for a device already on the platform, saying so", async () => {
     const [sn] = serialNumbers(1) as [string];
     await (await platformClient()).addDevice({ snDevEUI: sn, name: "on-platform" });
-    await expect(rpsProfileImplementation.create({ sn, profileUrl: "https://rps.example.com/x" })).rejects.toThrow(
+    await expect(
+      rpsProfileImplementation.create({ sn, profileUrl: "https://rps.example.com/x" }),
+    ).rejects.toThrow(
       /create RpsProfile sn=\w+ failed: the device is already on the platform.*HTTP 409 device_on_platform.*requestId/,
     );
   });
