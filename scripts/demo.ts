@@ -7,7 +7,7 @@
  * PULUMI_HOME, so the demo touches nothing of the user's own Pulumi setup.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -18,6 +18,15 @@ const destroy = process.argv.includes("--destroy");
 
 function section(title: string): void {
   console.log(`\n\u001b[1m== ${title}\u001b[0m`);
+}
+
+/**
+ * The demo deploys the example in place, so the package must resolve by name as it does in a
+ * user's project: the program imports it, and the dynamic provider host loads it at run time.
+ */
+function linkPackageIntoNodeModules(): void {
+  const link = path.join(root, "node_modules", "pulumi-devplatform");
+  if (!existsSync(link)) symlinkSync(root, link, "dir");
 }
 
 function pulumiEnv(pulumiDir: string): NodeJS.ProcessEnv {
@@ -108,6 +117,7 @@ async function main(): Promise<void> {
   mkdirSync(path.join(demoDir, "state"), { recursive: true });
   section("building pulumi-devplatform");
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  linkPackageIntoNodeModules();
   const pulumiDir = execFileSync("bash", [path.join(root, "scripts/provision-pulumi.sh")], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
@@ -120,15 +130,27 @@ async function main(): Promise<void> {
   try {
     if (pulumi(env, ["stack", "select", "--create", STACK], { quiet: true }) !== 0)
       throw new Error("stack select failed");
+    const recordedUrl = spawnSync("pulumi", ["config", "get", "devplatform:baseUrl"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+    }).stdout.trim();
     pulumi(env, ["config", "set", "devplatform:baseUrl", emulator.url], { quiet: true });
     pulumi(env, ["config", "set", "devplatform:clientId", "demo-client"], { quiet: true });
     pulumi(env, ["config", "set", "--secret", "devplatform:clientSecret", "demo-secret"], { quiet: true });
 
     if (destroy) {
+      // `destroy` runs no program: the engine configures the provider from what the last `up`
+      // recorded. If the emulator moved to another port, record its new URL first.
+      if (recordedUrl && recordedUrl !== emulator.url) {
+        section("pulumi up (records the emulator's new address)");
+        if (pulumi(env, ["up", "--yes", "--skip-preview"]) !== 0) throw new Error("pulumi up failed");
+      }
       section("pulumi destroy");
       if (pulumi(env, ["destroy", "--yes", "--skip-preview"]) !== 0) throw new Error("pulumi destroy failed");
       await stopEmulator(emulator.process);
       rmSync(demoDir, { recursive: true, force: true });
+      rmSync(path.join(root, `Pulumi.${STACK}.yaml`), { force: true });
       console.log("\nThe demo fleet is gone and .demo/ is removed.");
       return;
     }

@@ -9,14 +9,16 @@
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { Device } from "pulumi-devplatform";
+import { Device, DeviceConfig } from "pulumi-devplatform";
+import { GROUP_CONFIG } from "./group-config";
 import { readInventory } from "./inventory";
 
 const config = new pulumi.Config("fleet");
 const inventoryFile = path.resolve(__dirname, config.get("inventory") ?? "inventory.csv");
 const project = config.get("project") ?? "demo";
 
-const devices = readInventory(inventoryFile).map(
+const inventory = readInventory(inventoryFile);
+const devices = inventory.map(
   (entry) =>
     new Device(entry.name, {
       sn: entry.sn,
@@ -26,6 +28,13 @@ const devices = readInventory(inventoryFile).map(
       tags: [`group:${entry.group}`, ...entry.tags],
     }),
 );
+
+// One DeviceConfig per group: one device is configured with a PATCH, several with configuration tasks.
+for (const [group, properties] of Object.entries(GROUP_CONFIG)) {
+  const members = devices.filter((_, i) => inventory[i]?.group === group);
+  if (members.length === 0) continue;
+  new DeviceConfig(`${group}-config`, { deviceIds: members.map((d) => d.deviceId), properties });
+}
 
 /** One row per device: what `npm run demo` prints. */
 export const fleet = devices.map((device) =>

@@ -36,7 +36,7 @@ describe("examples/fleet", () => {
   it("deploys the inventory, previews no changes, and destroys", async () => {
     const project = await fromExample("fleet", { "fleet:project": "example-fleet" });
     const up = assertOk(await project.up());
-    expect(up.changes.create).toBe(8); // the stack and 7 devices from inventory.csv
+    expect(up.changes.create).toBe(11); // the stack, 7 devices from inventory.csv, 3 group configs
     const ours = (await control.state()).devices.filter((d) => d.project === "example-fleet");
     expect(ours.map((d) => d.name).sort()).toContain("building-a-gateway");
     expect(ours.find((d) => d.name === "lobby-temperature")?.tag).toEqual([
@@ -66,5 +66,38 @@ describe("examples/rps-handover", () => {
 
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => serials.includes(d.sn))).toHaveLength(0);
+  });
+});
+
+describe("examples/config-rollout", () => {
+  it("rolls one configuration out through tasks, refuses a bad value at preview, and resets on destroy", async () => {
+    const [prefix] = serialNumbers(1, "24").map((sn) => sn.slice(0, 10)) as [string];
+    const project = await fromExample("config-rollout", { "config-rollout:snPrefix": prefix });
+    const up = assertOk(await project.up());
+    expect(up.changes.create).toBe(14); // the stack, 12 sensors, 1 rollout
+    const ours = (await control.state()).devices.filter((d) => d.sn.startsWith(prefix));
+    expect(ours).toHaveLength(12);
+    const tasks = (await control.tasks()).filter((t) => ours.some((d) => d.deviceId === t.deviceId));
+    expect(tasks).toHaveLength(12);
+
+    assertOk(await project.cli(["config", "set", "config-rollout:reportInterval", "90000"]));
+    await control.resetCounters();
+    const refused = await project.preview();
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.output).toMatch(
+      /DeviceConfig\.properties\.reportInterval must be at most 86400.*got 90000/,
+    );
+    const { byRoute } = await control.counters();
+    const writes = Object.entries(byRoute).filter(
+      ([route]) => !route.startsWith("GET ") && route !== "POST /oauth/token",
+    );
+    expect(writes).toEqual([]);
+
+    assertOk(await project.cli(["config", "rm", "config-rollout:reportInterval"]));
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => d.sn.startsWith(prefix))).toHaveLength(0);
+    // resetOnDelete: one more task per device carried the TSL defaults back before the devices went.
+    const after = (await control.tasks()).filter((t) => ours.some((d) => d.deviceId === t.deviceId));
+    expect(after).toHaveLength(24);
   });
 });
