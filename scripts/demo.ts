@@ -54,14 +54,26 @@ function pulumiOutput(env: NodeJS.ProcessEnv, args: string[]): string {
   return execFileSync("pulumi", ["--non-interactive", ...args], { cwd: root, env, encoding: "utf8" });
 }
 
-/** Starts the emulator with the demo's state file and resolves with its URL. */
-function startEmulator(): Promise<{ url: string; process: ChildProcess }> {
+const portFile = path.join(demoDir, "emulator-port");
+
+/**
+ * Starts the emulator with the demo's state file, on the port of the previous run when it is free
+ * (the stack's recorded configuration names it), and resolves with its URL.
+ */
+async function startEmulator(): Promise<{ url: string; process: ChildProcess }> {
+  const previous = existsSync(portFile) ? readFileSync(portFile, "utf8").trim() : "0";
+  const started = await startEmulatorOn(previous).catch(() => startEmulatorOn("0"));
+  writeFileSync(portFile, new URL(started.url).port);
+  return started;
+}
+
+function startEmulatorOn(port: string): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(
     process.execPath,
     [
       path.join(root, "dist/emulator/cli.js"),
       "--port",
-      "0",
+      port,
       "--state",
       path.join(demoDir, "emulator-state.json"),
     ],
