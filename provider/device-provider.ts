@@ -123,8 +123,8 @@ async function addOrAdopt(want: DesiredDevice): Promise<{ deviceId: string; adop
     if (want.adoptExisting === false) {
       throw new ResourceOperationError(
         `create Device sn=${want.sn} failed: the serial number is already in this application as deviceId ` +
-          `${existing.deviceId} (${error.message}); import it with the resource option ` +
-          `\`import: "${existing.deviceId}"\`, or set adoptExisting: true to adopt it`,
+          `${existing.deviceId} (${error.message}); remove adoptExisting: false to adopt that device into this ` +
+          "stack (dynamic resources cannot use the import option), or delete it from the platform first",
         { cause: error, code: error.code },
       );
     }

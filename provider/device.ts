@@ -24,7 +24,7 @@ export interface DeviceArgs {
   takeOverRps?: pulumi.Input<boolean>;
   /**
    * When the serial number is already in this application, adopt that device (default `true`,
-   * so an interrupted `up` converges); `false` makes it an error naming the deviceId to import.
+   * so an interrupted `up` converges); `false` makes it an error naming the deviceId already there.
    */
   adoptExisting?: pulumi.Input<boolean>;
 }

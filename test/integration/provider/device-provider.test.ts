@@ -54,11 +54,11 @@ describe("Device create", () => {
     expect((await devicesWithSn(sn))[0]?.name).toBe("declared");
   });
 
-  it("with adoptExisting: false, fails naming the deviceId to import", async () => {
+  it("with adoptExisting: false, fails naming the deviceId already there", async () => {
     const [sn] = serialNumbers(1) as [string];
     const existing = await (await platformClient()).addDevice({ snDevEUI: sn, name: "there" });
     await expect(deviceImplementation.create({ sn, name: "x", adoptExisting: false })).rejects.toThrow(
-      new RegExp(`already in this application as deviceId ${existing.deviceId}.*import`),
+      new RegExp(`already in this application as deviceId ${existing.deviceId}.*remove adoptExisting: false`),
     );
   });
 
