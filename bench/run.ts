@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
 import { assertOk, PulumiProject, type CommandResult } from "../test/e2e/support/pulumi-project";
 import { prepareToolchain } from "../test/e2e/support/toolchain";
+import { measureConfigRollout } from "./config-rollout";
 import { measureEmulatorThroughput } from "./emulator-throughput";
 import { naiveSequentialAdd } from "./naive-script";
 import { samplePeakMemory } from "./process-memory";
@@ -108,6 +109,19 @@ async function main(): Promise<void> {
       provider: String(providerBytes),
     });
     rows.push({ measure: "dynamic provider process peak RSS", provider: `${providerPeakMiB} MiB` });
+
+    console.log(
+      `config rollout to ${n} devices: one DeviceConfig (tasks) against ${n} DeviceConfigs (PATCH) …`,
+    );
+    const rollout = await measureConfigRollout(context, emulator.control, n);
+    results.configRollout = rollout;
+    rows.push({
+      measure: `config rollout to ${n} devices: 1 DeviceConfig (tasks) vs ${n} (PATCH)`,
+      provider: `${rollout.tasks.seconds.toFixed(1)} s`,
+      baseline: `${rollout.patch.seconds.toFixed(1)} s (PATCH each)`,
+      ratio: (rollout.tasks.seconds / rollout.patch.seconds).toFixed(2),
+      requests: `${rollout.tasks.requests} (${rollout.tasks.taskCalls} task calls) vs ${rollout.patch.requests} (${rollout.patch.patchCalls} PATCH)`,
+    });
 
     console.log(`naive baseline: a sequential script adding ${n} devices one by one, against pulumi up …`);
     await emulator.control.resetCounters();

@@ -17,8 +17,22 @@ export interface ProviderRuntimeModule {
   providerImplementation(kind: ResourceKind): Required<pulumi.dynamic.ResourceProvider>;
 }
 
-/** Builds the serialized provider for one resource kind. */
+const providers = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
+
+/**
+ * The provider object of one resource kind, the same object for every resource: `@pulumi/pulumi`
+ * caches serialization per provider object, so a fleet of N devices serializes it once, not N times.
+ */
 export function serializedProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  let provider = providers.get(kind);
+  if (!provider) {
+    provider = buildProvider(kind);
+    providers.set(kind, provider);
+  }
+  return provider;
+}
+
+function buildProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   // Resolved from the program's directory by the dynamic provider host.
   const pkg = "pulumi-devplatform";
   const impl = () => (require(pkg) as ProviderRuntimeModule).providerImplementation(kind);

@@ -63,3 +63,10 @@ describe("serialized provider", () => {
     expect(text.text.length).toBeLessThan(4096);
   });
 });
+
+describe("serialized provider identity", () => {
+  it("is one object per resource kind, so Pulumi serializes it once per program", () => {
+    expect(serializedProvider("Device")).toBe(serializedProvider("Device"));
+    expect(serializedProvider("Device")).not.toBe(serializedProvider("RpsProfile"));
+  });
+});
