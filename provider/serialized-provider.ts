@@ -19,20 +19,40 @@ export interface ProviderRuntimeModule {
 
 const providers = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
+const PROVIDER_MODULES: Record<ResourceKind, () => pulumi.dynamic.ResourceProvider> = {
+  Device: () => require("./providers/device") as pulumi.dynamic.ResourceProvider,
+  RpsProfile: () => require("./providers/rps-profile") as pulumi.dynamic.ResourceProvider,
+  DeviceConfig: () => require("./providers/device-config") as pulumi.dynamic.ResourceProvider,
+};
+
+/**
+ * True when this package was loaded from a `node_modules` folder, as users install it. Pulumi's
+ * closure serializer then stores a module of it as `require("pulumi-devplatform/…")`; from a source
+ * checkout or an `npm link` it would serialize the module's code by value instead.
+ */
+function installedAsPackage(): boolean {
+  return __dirname.split(/[\\/]/).includes("node_modules");
+}
+
 /**
  * The provider object of one resource kind, the same object for every resource: `@pulumi/pulumi`
  * caches serialization per provider object, so a fleet of N devices serializes it once, not N times.
+ *
+ * Installed, it is the kind's provider module itself, stored in state as one `require` line (about
+ * 100 bytes). Elsewhere, it is {@link closureProvider}: a few one-line methods that load the
+ * package by name (about 2 KB).
  */
 export function serializedProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   let provider = providers.get(kind);
   if (!provider) {
-    provider = buildProvider(kind);
+    provider = installedAsPackage() ? PROVIDER_MODULES[kind]() : closureProvider(kind);
     providers.set(kind, provider);
   }
   return provider;
 }
 
-function buildProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+/** Methods that load the package by name at run time; serialized as code, so kept to one line each. */
+export function closureProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   // Resolved from the program's directory by the dynamic provider host.
   const pkg = "pulumi-devplatform";
   const impl = () => (require(pkg) as ProviderRuntimeModule).providerImplementation(kind);

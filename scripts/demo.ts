@@ -7,7 +7,7 @@
  * PULUMI_HOME, so the demo touches nothing of the user's own Pulumi setup.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 
@@ -21,12 +21,16 @@ function section(title: string): void {
 }
 
 /**
- * The demo deploys the example in place, so the package must resolve by name as it does in a
- * user's project: the program imports it, and the dynamic provider host loads it at run time.
+ * The demo deploys the example in place, so the package is installed into node_modules as a user's
+ * project has it (package.json and dist/): the program imports it from there, and the dynamic
+ * provider host loads it from there at run time.
  */
-function linkPackageIntoNodeModules(): void {
-  const link = path.join(root, "node_modules", "pulumi-devplatform");
-  if (!existsSync(link)) symlinkSync(root, link, "dir");
+function installPackageIntoNodeModules(): void {
+  const target = path.join(root, "node_modules", "pulumi-devplatform");
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  cpSync(path.join(root, "package.json"), path.join(target, "package.json"));
+  cpSync(path.join(root, "dist"), path.join(target, "dist"), { recursive: true });
 }
 
 function pulumiEnv(pulumiDir: string): NodeJS.ProcessEnv {
@@ -129,7 +133,7 @@ async function main(): Promise<void> {
   mkdirSync(path.join(demoDir, "state"), { recursive: true });
   section("building pulumi-devplatform");
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
-  linkPackageIntoNodeModules();
+  installPackageIntoNodeModules();
   const pulumiDir = execFileSync("bash", [path.join(root, "scripts/provision-pulumi.sh")], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],

@@ -3,44 +3,25 @@
  * (one GET per device, cached), PATCH for one device, tasks for several, a PATCH taken in part,
  * drift on read, per-device TSL versions, LONG digits on the wire, and resetOnDelete.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startEmulator } from "../../../emulator";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PartialConfigError } from "../../../provider/device-config-apply";
 import { deviceConfigImplementation as config } from "../../../provider/device-config-provider";
-import { configureRuntime, platformClient } from "../../../provider/runtime";
+import { platformClient } from "../../../provider/runtime";
 import { forgetThingModels } from "../../../provider/tsl-models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
+import { useConfiguredEmulator } from "./support/configured-emulator";
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-
-let emulator: Emulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ control: true, taskDelayMs: 10 });
-  const settings: Record<string, string> = {
-    "devplatform:baseUrl": emulator.url,
-    "devplatform:clientId": "demo-client",
-    "devplatform:clientSecret": "demo-secret",
-  };
-  configureRuntime({
-    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
-  });
-});
-
-afterAll(async () => {
-  await (await platformClient()).close();
-  await emulator.stop();
-});
+const env = useConfiguredEmulator({ taskDelayMs: 10 });
 
 beforeEach(async () => {
   forgetThingModels();
-  await emulator.control.clearFaults();
+  await env.emulator.control.clearFaults();
 });
 
 /** Seeds `count` devices of a model (serial prefix) and returns their ids. */
 async function seed(count: number, prefix = "24"): Promise<string[]> {
   const devices = await Promise.all(
-    serialNumbers(count, prefix).map((sn, i) => emulator.control.seedDevice({ sn, name: `cfg-${i}` })),
+    serialNumbers(count, prefix).map((sn, i) => env.emulator.control.seedDevice({ sn, name: `cfg-${i}` })),
   );
   return devices.map((d) => d.deviceId);
 }
@@ -50,9 +31,9 @@ async function propertiesOf(deviceId: string) {
 }
 
 async function counted<T>(body: () => Promise<T>): Promise<{ result: T; byRoute: Record<string, number> }> {
-  await emulator.control.resetCounters();
+  await env.emulator.control.resetCounters();
   const result = await body();
-  return { result, byRoute: (await emulator.control.counters()).byRoute };
+  return { result, byRoute: (await env.emulator.control.counters()).byRoute };
 }
 
 describe("DeviceConfig check", () => {
@@ -122,7 +103,7 @@ describe("DeviceConfig on one device", () => {
       alarmThreshold: { "alarmThreshold.high": 40, "alarmThreshold.low": 5 },
     });
 
-    await emulator.control.changeDevice(id, { properties: { reportInterval: 1200 } });
+    await env.emulator.control.changeDevice(id, { properties: { reportInterval: 1200 } });
     const read = await config.read(id, created.result.outs);
     expect(read.inputs?.properties).toEqual({ reportInterval: 1200, alarmThreshold: { high: 40, low: 5 } });
 
@@ -141,7 +122,7 @@ describe("DeviceConfig on one device", () => {
 
   it("fails a PATCH taken in part, naming what was not applied, keeping only what was", async () => {
     const [id] = (await seed(1)) as [string];
-    await emulator.control.setFaults({ kinds: [], dropProperties: ["ledEnabled", "alarmThreshold.low"] });
+    await env.emulator.control.setFaults({ kinds: [], dropProperties: ["ledEnabled", "alarmThreshold.low"] });
     const inputs = {
       deviceIds: [id],
       properties: { reportInterval: 700, ledEnabled: false, alarmThreshold: { high: 40, low: 5 } },
@@ -171,7 +152,7 @@ describe("DeviceConfig on several devices", () => {
     expect(result.outs.method).toBe("tasks");
     expect(Object.keys(result.outs.taskIds as object).sort()).toEqual([...ids].sort());
     await expect.poll(async () => (await propertiesOf(ids[2] as string)).reportInterval).toBe(300);
-    const tasks = await emulator.control.tasks();
+    const tasks = await env.emulator.control.tasks();
     expect(tasks.filter((t) => ids.includes(t.deviceId)).map((t) => t.config.version)).toEqual([
       "v1",
       "v1",
@@ -184,7 +165,9 @@ describe("DeviceConfig on several devices", () => {
     const { outs } = await config.create({ deviceIds: ids, profile: { ecoMode: true, night: 18 } });
     expect(outs.method).toBe("tasks");
     await expect
-      .poll(async () => (await emulator.control.state()).devices.find((d) => d.deviceId === ids[1])?.profile)
+      .poll(
+        async () => (await env.emulator.control.state()).devices.find((d) => d.deviceId === ids[1])?.profile,
+      )
       .toEqual({ ecoMode: true, night: 18 });
   });
 

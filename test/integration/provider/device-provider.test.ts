@@ -2,35 +2,16 @@
  * The Device implementation (create/read/update/delete) against a real emulator on loopback:
  * adoption, RPS take-over, drift for refresh, idempotent delete, user-facing errors, and faults.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../../emulator";
+import { describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device-provider";
-import { configureRuntime, platformClient } from "../../../provider/runtime";
+import { platformClient } from "../../../provider/runtime";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
+import { useConfiguredEmulator } from "./support/configured-emulator";
 
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
-
-let emulator: Emulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ control: true });
-  const config: Record<string, string> = {
-    "devplatform:baseUrl": emulator.url,
-    "devplatform:clientId": "demo-client",
-    "devplatform:clientSecret": "demo-secret",
-  };
-  configureRuntime({
-    config: { get: (key: string) => config[key], require: (key: string) => config[key] as string },
-  });
-});
-
-afterAll(async () => {
-  await (await platformClient()).close();
-  await emulator.stop();
-});
+const env = useConfiguredEmulator();
 
 async function devicesWithSn(sn: string) {
-  return (await emulator.control.state()).devices.filter((d) => d.sn === sn);
+  return (await env.emulator.control.state()).devices.filter((d) => d.sn === sn);
 }
 
 describe("Device create", () => {
@@ -81,21 +62,21 @@ describe("Device create", () => {
 
     const { id } = await deviceImplementation.create({ sn, name: "taken-over", takeOverRps: true });
     expect(id).toMatch(/^\d+$/);
-    expect((await emulator.control.state()).rpsRecords.find((r) => r.sn === sn)).toBeUndefined();
+    expect((await env.emulator.control.state()).rpsRecords.find((r) => r.sn === sn)).toBeUndefined();
   });
 
   it("sets the TSL version right after adding", async () => {
     const [sn] = serialNumbers(1) as [string];
-    await emulator.control.resetCounters();
+    await env.emulator.control.resetCounters();
     await deviceImplementation.create({ sn, name: "tsl", tslVersion: "1.0.0" });
-    const { byRoute } = await emulator.control.counters();
+    const { byRoute } = await env.emulator.control.counters();
     expect(byRoute["POST /devices"]).toBe(1);
     expect(byRoute["PUT /devices"]).toBe(1);
   });
 
   it("creates exactly one device per serial number under 30% injected faults", async () => {
     const serials = serialNumbers(20);
-    await emulator.control.setFaults({
+    await env.emulator.control.setFaults({
       rate: 0.3,
       kinds: ["429", "503", "reset", "reset-after"],
       retryAfterSeconds: 0,
@@ -104,7 +85,7 @@ describe("Device create", () => {
     try {
       await Promise.all(serials.map((sn, i) => deviceImplementation.create({ sn, name: `f-${i}` })));
     } finally {
-      await emulator.control.clearFaults();
+      await env.emulator.control.clearFaults();
     }
     for (const sn of serials) expect(await devicesWithSn(sn)).toHaveLength(1);
   });
@@ -119,7 +100,7 @@ describe("Device read, update and delete", () => {
       tslVersion: "1.0.0",
       takeOverRps: true,
     });
-    await emulator.control.changeDevice(id, { name: "renamed-out-of-band", connectStatus: "OFFLINE" });
+    await env.emulator.control.changeDevice(id, { name: "renamed-out-of-band", connectStatus: "OFFLINE" });
     const read = await deviceImplementation.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.inputs).toEqual({ sn, name: "renamed-out-of-band", tslVersion: "1.0.0", takeOverRps: true });
@@ -129,7 +110,7 @@ describe("Device read, update and delete", () => {
   it("reads a device deleted on the platform as gone", async () => {
     const [sn] = serialNumbers(1) as [string];
     const { id, outs } = await deviceImplementation.create({ sn, name: "doomed" });
-    await emulator.control.deleteDevice(id);
+    await env.emulator.control.deleteDevice(id);
     expect(await deviceImplementation.read(id, outs)).toEqual({ id: "", props: {} });
   });
 

@@ -2,31 +2,14 @@
  * The RpsProfile implementation against a real emulator: records created, updated in place and
  * deleted; reads sharing one listing; a clear refusal for a device already on the platform.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmulator } from "../../../emulator";
+import { describe, expect, it } from "vitest";
 import { invalidateRpsListing } from "../../../provider/rps-listing";
 import { rpsProfileImplementation } from "../../../provider/rps-profile-provider";
-import { configureRuntime, platformClient } from "../../../provider/runtime";
+import { platformClient } from "../../../provider/runtime";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
+import { useConfiguredEmulator } from "./support/configured-emulator";
 
-let emulator: Awaited<ReturnType<typeof startEmulator>>;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ control: true });
-  const config: Record<string, string> = {
-    "devplatform:baseUrl": emulator.url,
-    "devplatform:clientId": "demo-client",
-    "devplatform:clientSecret": "demo-secret",
-  };
-  configureRuntime({
-    config: { get: (key: string) => config[key], require: (key: string) => config[key] as string },
-  });
-});
-
-afterAll(async () => {
-  await (await platformClient()).close();
-  await emulator.stop();
-});
+const env = useConfiguredEmulator();
 
 describe("RpsProfile", () => {
   it("creates, updates in place and deletes a record", async () => {
@@ -34,10 +17,10 @@ describe("RpsProfile", () => {
     const created = await rpsProfileImplementation.create({ sn, profileUrl: "https://rps.example.com/a" });
     expect(created).toEqual({ id: sn, outs: { sn, profileUrl: "https://rps.example.com/a" } });
     await rpsProfileImplementation.update(sn, created.outs, { sn, profileUrl: "https://rps.example.com/b" });
-    const records = (await emulator.control.state()).rpsRecords.filter((r) => r.sn === sn);
+    const records = (await env.emulator.control.state()).rpsRecords.filter((r) => r.sn === sn);
     expect(records).toEqual([expect.objectContaining({ sn, profileUrl: "https://rps.example.com/b" })]);
     await rpsProfileImplementation.delete(sn, created.outs);
-    expect((await emulator.control.state()).rpsRecords.filter((r) => r.sn === sn)).toHaveLength(0);
+    expect((await env.emulator.control.state()).rpsRecords.filter((r) => r.sn === sn)).toHaveLength(0);
     await expect(rpsProfileImplementation.delete(sn, created.outs)).resolves.toBeUndefined();
   });
 
@@ -45,15 +28,15 @@ describe("RpsProfile", () => {
     const serials = serialNumbers(150, "AC");
     const client = await platformClient();
     for (const sn of serials) await client.setRpsProfile({ sn, profileUrl: `https://rps.example.com/${sn}` });
-    await emulator.control.resetCounters();
+    await env.emulator.control.resetCounters();
     const reads = await Promise.all(serials.map((sn) => rpsProfileImplementation.read(sn, { sn })));
     expect(
       reads.every(
         (r, i) => r.id === serials[i] && r.inputs?.profileUrl === `https://rps.example.com/${serials[i]}`,
       ),
     ).toBe(true);
-    const pages = Math.ceil((await emulator.control.state()).rpsRecords.length / 100);
-    expect((await emulator.control.counters()).byRoute["POST /rps/search"]).toBe(pages);
+    const pages = Math.ceil((await env.emulator.control.state()).rpsRecords.length / 100);
+    expect((await env.emulator.control.counters()).byRoute["POST /rps/search"]).toBe(pages);
   });
 
   it("reads a record deleted on the platform as gone", async () => {

@@ -1,0 +1,8 @@
+/**
+ * The DeviceConfig provider as a module of its own (`pulumi-devplatform/providers/device-config`): when the
+ * package is installed, Pulumi's closure serializer stores a resource's provider as
+ * `require("pulumi-devplatform/providers/device-config")` instead of serializing code.
+ */
+import { providerImplementation } from "../implementations";
+
+export = providerImplementation("DeviceConfig");
