@@ -4,16 +4,10 @@ import type { DeviceRecord } from "../state/types";
 import { initialConfiguration } from "../tsl/default-values";
 
 /** What Add a Device (or seeding through the control API) provides. */
-export interface NewDevice {
-  deviceId: string;
-  applicationId: string;
-  sn: string;
-  name: string;
-  description?: string;
-  project?: string;
-  tag: string[];
-  now: number;
-}
+export type NewDevice = Pick<
+  DeviceRecord,
+  "deviceId" | "applicationId" | "sn" | "name" | "description" | "project" | "tag"
+> & { now: number };
 
 /** Deterministic pseudo-random bytes per serial number, so a device's identifiers never change. */
 function digest(sn: string): Buffer {
