@@ -11,18 +11,21 @@ import type { ResourceKind } from "./serialized-provider";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
-const implementations: Partial<Record<ResourceKind, Omit<Implementation, "configure">>> = {
+const implementations: Record<ResourceKind, Omit<Implementation, "configure">> = {
   Device: deviceImplementation,
   DeviceConfig: deviceConfigImplementation,
   RpsProfile: rpsProfileImplementation,
 };
 
-/** The implementation of one resource kind, as the serialized provider calls it. */
+const configure: Implementation["configure"] = async (req) => configureRuntime(req);
+const byKind = new Map<ResourceKind, Implementation>();
+
+/** The implementation of one resource kind, as the serialized provider calls it (one object per kind). */
 export function providerImplementation(kind: ResourceKind): Implementation {
-  const implementation = implementations[kind];
-  if (!implementation) throw new Error(`pulumi-devplatform has no ${kind} resource in this version`);
-  return {
-    ...implementation,
-    configure: async (req) => configureRuntime(req),
-  };
+  let implementation = byKind.get(kind);
+  if (!implementation) {
+    implementation = { ...implementations[kind], configure };
+    byKind.set(kind, implementation);
+  }
+  return implementation;
 }

@@ -36,8 +36,18 @@ export function configureRuntime(req: pulumi.dynamic.ConfigureRequest): void {
   }
 }
 
+let settled: Promise<SettingsResult> | undefined;
+
+/** The settings once `configure()` delivered them (or, after the grace period, the environment's). */
 async function settingsOnceConfigured(): Promise<ProviderSettings> {
-  const timeout = new Promise<SettingsResult>((resolve) => {
+  settled ??= Promise.race([configured, environmentAfterGrace()]);
+  const result = await settled;
+  if ("error" in result) throw result.error;
+  return result.settings;
+}
+
+function environmentAfterGrace(): Promise<SettingsResult> {
+  return new Promise((resolve) => {
     setTimeout(() => {
       try {
         resolve({ settings: resolveSettings(() => undefined) });
@@ -46,9 +56,6 @@ async function settingsOnceConfigured(): Promise<ProviderSettings> {
       }
     }, CONFIGURE_GRACE_MS).unref();
   });
-  const result = await Promise.race([configured, timeout]);
-  if ("error" in result) throw result.error;
-  return result.settings;
 }
 
 /** The process's platform client, created on first use from the configured settings. */
