@@ -5,8 +5,8 @@
  * import { Device, RpsProfile } from "pulumi-devplatform";
  * ```
  */
-export { Device, type DeviceArgs } from "./device";
-export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./device-config";
-export { RpsProfile, type RpsProfileArgs } from "./rps-profile";
-export { providerImplementation } from "./implementations";
-export type { ResourceKind } from "./serialized-provider";
+export { Device, type DeviceArgs } from "./device/device";
+export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./device-config/device-config";
+export { RpsProfile, type RpsProfileArgs } from "./rps-profile/rps-profile";
+export { providerImplementation } from "./runtime/implementations";
+export type { ResourceKind } from "./runtime/serialized-provider";

@@ -4,10 +4,10 @@
  * drift on read, per-device TSL versions, LONG digits on the wire, and resetOnDelete.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { PartialConfigError } from "../../../provider/device-config-apply";
-import { deviceConfigImplementation as config } from "../../../provider/device-config-provider";
-import { platformClient } from "../../../provider/runtime";
-import { forgetThingModels } from "../../../provider/tsl-models";
+import { PartialConfigError } from "../../../provider/device-config/apply";
+import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
+import { platformClient } from "../../../provider/runtime/platform-client";
+import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

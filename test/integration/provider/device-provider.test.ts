@@ -3,8 +3,8 @@
  * adoption, RPS take-over, drift for refresh, idempotent delete, user-facing errors, and faults.
  */
 import { describe, expect, it } from "vitest";
-import { deviceImplementation } from "../../../provider/device-provider";
-import { platformClient } from "../../../provider/runtime";
+import { deviceImplementation } from "../../../provider/device/provider";
+import { platformClient } from "../../../provider/runtime/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

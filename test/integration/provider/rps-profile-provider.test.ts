@@ -3,9 +3,9 @@
  * deleted; reads sharing one listing; a clear refusal for a device already on the platform.
  */
 import { describe, expect, it } from "vitest";
-import { invalidateRpsListing } from "../../../provider/rps-listing";
-import { rpsProfileImplementation } from "../../../provider/rps-profile-provider";
-import { platformClient } from "../../../provider/runtime";
+import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
+import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
+import { platformClient } from "../../../provider/runtime/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceImplementation } from "../../../provider/device-provider";
-import { UNKNOWN } from "../../../provider/input-checks";
+import { deviceImplementation } from "../../../provider/device/provider";
+import { UNKNOWN } from "../../../provider/shared/input-checks";
 
 const good = { sn: "240000A10001", name: "lobby", tags: ["a", "b"] };
 

@@ -3,8 +3,8 @@
  * and replacement (delete first) only when switching between properties and profile.
  */
 import { describe, expect, it } from "vitest";
-import { changedInputs, diffConfig } from "../../../provider/device-config-diff";
-import { UNKNOWN } from "../../../provider/input-checks";
+import { changedInputs, diffConfig } from "../../../provider/device-config/diff";
+import { UNKNOWN } from "../../../provider/shared/input-checks";
 
 const A = "9007199254741001";
 const B = "9007199254741002";

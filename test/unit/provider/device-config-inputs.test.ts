@@ -8,8 +8,8 @@ import {
   configId,
   desiredConfig,
   knownDeviceIds,
-} from "../../../provider/device-config-inputs";
-import { UNKNOWN } from "../../../provider/input-checks";
+} from "../../../provider/device-config/inputs";
+import { UNKNOWN } from "../../../provider/shared/input-checks";
 
 const ID = "9007199254741001";
 

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { stringifyLosslessJson } from "../../../sdk";
-import type { DesiredConfig } from "../../../provider/device-config-inputs";
+import type { DesiredConfig } from "../../../provider/device-config/inputs";
 import {
   planCreate,
   planReset,
   planUpdate,
   propertiesWithoutDefault,
-} from "../../../provider/device-config-plan";
-import { toWire } from "../../../provider/tsl-wire";
+} from "../../../provider/device-config/plan";
+import { toWire } from "../../../provider/tsl/wire";
 import { MODEL } from "./tsl-fixtures";
 
 const A = "9007199254741001";

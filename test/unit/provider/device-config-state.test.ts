@@ -3,10 +3,10 @@
  * without a task), and what a refresh finds when devices drift.
  */
 import { describe, expect, it } from "vitest";
-import { missingPaths, type WriteOutcome } from "../../../provider/device-config-apply";
-import { compareReports } from "../../../provider/device-config-read";
-import { stateAfterWrites } from "../../../provider/device-config-state";
-import { sameValue } from "../../../provider/tsl-compare";
+import { missingPaths, type WriteOutcome } from "../../../provider/device-config/apply";
+import { compareReports } from "../../../provider/device-config/read";
+import { stateAfterWrites } from "../../../provider/device-config/state";
+import { sameValue } from "../../../provider/tsl/compare";
 
 const A = "9007199254741001";
 const B = "9007199254741002";

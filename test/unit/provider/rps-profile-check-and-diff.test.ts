@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rpsProfileImplementation } from "../../../provider/rps-profile-provider";
+import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
 
 const good = { sn: "AC0000C30001", profileUrl: "https://rps.example.com/p/1" };
 

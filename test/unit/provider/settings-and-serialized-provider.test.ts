@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { serializedProvider } from "../../../provider/serialized-provider";
-import { resolveSettings } from "../../../provider/settings";
+import { serializedProvider } from "../../../provider/runtime/serialized-provider";
+import { resolveSettings } from "../../../provider/runtime/settings";
 
 describe("provider settings", () => {
   const config: Record<string, string> = {

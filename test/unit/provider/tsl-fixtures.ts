@@ -3,7 +3,7 @@
  * SDK's schema, so that the tests see exactly what the provider sees.
  */
 import { thingModelSchema, type ThingModel } from "../../../sdk";
-import { indexModel, type IndexedModel } from "../../../provider/tsl-model-index";
+import { indexModel, type IndexedModel } from "../../../provider/tsl/model-index";
 
 /** A device id above 2^53, as the platform issues them. */
 export const DEVICE = "9007199254741001";

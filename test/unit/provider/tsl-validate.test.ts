@@ -4,9 +4,9 @@
  * values passing; unknown (preview) values skipped.
  */
 import { describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../../provider/input-checks";
-import { failuresForGroups, problemToFailure } from "../../../provider/device-config-validation";
-import { validateProperties } from "../../../provider/tsl-validate";
+import { UNKNOWN } from "../../../provider/shared/input-checks";
+import { failuresForGroups, problemToFailure } from "../../../provider/device-config/validation";
+import { validateProperties } from "../../../provider/tsl/validate";
 import { BAD_VALUES as BAD } from "./tsl-bad-values";
 import { DEVICE, MODEL } from "./tsl-fixtures";
 

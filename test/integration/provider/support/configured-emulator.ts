@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "../../../../emulator";
-import { configureRuntime, platformClient } from "../../../../provider/runtime";
+import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 

@@ -7,7 +7,7 @@
  * same value with short child ids, a LONG as a string, an ENUM key as a string. Only what the user
  * manages is compared: STRUCT children the user left out are not this resource's business.
  */
-import { isPlainObject } from "./tsl-validate";
+import { isPlainObject } from "./validate";
 
 /** A scalar in a form where `60`, `"60"` and a lossless `"9007199254740993"` compare by their digits. */
 function canonicalScalar(value: unknown): unknown {

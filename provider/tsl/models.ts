@@ -11,9 +11,9 @@
  * values some devices reject. The price is one GET per device per deployment, concurrency-limited,
  * and only when a configuration is created or changed (check skips unchanged inputs).
  */
-import { NotFoundError, type DevicePlatformClient } from "../sdk";
-import { forEachLimited } from "./device-config-fanout";
-import { indexModel, modelFingerprint, type IndexedModel } from "./tsl-model-index";
+import { NotFoundError, type DevicePlatformClient } from "../../sdk";
+import { forEachLimited } from "../shared/fanout";
+import { indexModel, modelFingerprint, type IndexedModel } from "./model-index";
 
 /** GETs of TSL models in flight at once for one resource (the client caps all requests too). */
 const FETCH_CONCURRENCY = 16;

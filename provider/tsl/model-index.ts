@@ -7,7 +7,7 @@
  * short id (`high`) as well as the full one (`alarmThreshold.high`) and send the full one, which is
  * the child's `id` in the model.
  */
-import { dataSpecSchema, type DataSpec, type ThingModel, type TslProperty } from "../sdk";
+import { dataSpecSchema, type DataSpec, type ThingModel, type TslProperty } from "../../sdk";
 
 const NO_SPEC: DataSpec = dataSpecSchema.parse({});
 

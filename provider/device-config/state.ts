@@ -4,10 +4,10 @@
  * value the device had before (or nothing, when the property was new); devices that got no task
  * leave `deviceIds`, so that the next `up` configures them as devices added.
  */
-import { definedInputs, type Inputs } from "./input-checks";
-import type { WriteOutcome } from "./device-config-apply";
-import { CONFIG_INPUTS, type DesiredConfig } from "./device-config-inputs";
-import { isPlainObject } from "./tsl-validate";
+import { definedInputs, type Inputs } from "../shared/input-checks";
+import type { WriteOutcome } from "./apply";
+import { CONFIG_INPUTS, type DesiredConfig } from "./inputs";
+import { isPlainObject } from "../tsl/validate";
 
 /** How a configuration is written: PATCH for one device with properties, tasks otherwise. */
 export type ConfigMethod = "patch" | "tasks";

@@ -4,36 +4,19 @@
  * compares only the managed properties, and delete that restores TSL defaults on request.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { NotFoundError } from "../sdk";
-import {
-  executeWrites,
-  notAppliedMessage,
-  PartialConfigError,
-  type WriteOutcome,
-} from "./device-config-apply";
-import { diffConfig } from "./device-config-diff";
-import {
-  checkConfigInputs,
-  configId,
-  desiredConfig,
-  knownDeviceIds,
-  type DesiredConfig,
-} from "./device-config-inputs";
-import {
-  planCreate,
-  planReset,
-  planUpdate,
-  propertiesWithoutDefault,
-  type ModelOf,
-} from "./device-config-plan";
-import { readConfiguration } from "./device-config-read";
-import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./device-config-state";
-import { assertValidConfiguration, validateConfiguration } from "./device-config-validation";
-import { describeFailure, ResourceOperationError } from "./errors";
-import type { Inputs } from "./input-checks";
-import { platformClient } from "./runtime";
-import { thingModelsOf } from "./tsl-models";
-import { isPlainObject } from "./tsl-validate";
+import { NotFoundError } from "../../sdk";
+import { executeWrites, notAppliedMessage, PartialConfigError, type WriteOutcome } from "./apply";
+import { diffConfig } from "./diff";
+import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
+import { planCreate, planReset, planUpdate, propertiesWithoutDefault, type ModelOf } from "./plan";
+import { readConfiguration } from "./read";
+import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
+import { assertValidConfiguration, validateConfiguration } from "./validation";
+import { describeFailure, ResourceOperationError } from "../shared/errors";
+import type { Inputs } from "../shared/input-checks";
+import { platformClient } from "../runtime/platform-client";
+import { thingModelsOf } from "../tsl/models";
+import { isPlainObject } from "../tsl/validate";
 
 type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
 

@@ -9,9 +9,9 @@
  * is deleted first, so that its `resetOnDelete` cannot overwrite the new one.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isUnknown, type Inputs } from "./input-checks";
-import { changedProperties } from "./device-config-plan";
-import { isPlainObject } from "./tsl-validate";
+import { isUnknown, type Inputs } from "../shared/input-checks";
+import { changedProperties } from "./plan";
+import { isPlainObject } from "../tsl/validate";
 
 function containsUnknown(value: unknown): boolean {
   if (isUnknown(value)) return true;

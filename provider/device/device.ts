@@ -2,7 +2,7 @@
  * The `Device` resource: a device in the platform application, identified by its deviceId.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "./serialized-provider";
+import { serializedProvider } from "../runtime/serialized-provider";
 
 /** The inputs of a {@link Device}. */
 export interface DeviceArgs {

@@ -6,10 +6,10 @@
  * answers with one task per device, and the platform applies the task shortly afterwards and
  * reports its outcome by webhook only, so a task counts as applied when it was created.
  */
-import { ResourceOperationError } from "./errors";
-import type { PlannedWrite } from "./device-config-plan";
-import { platformClient } from "./runtime";
-import { isPlainObject } from "./tsl-validate";
+import { ResourceOperationError } from "../shared/errors";
+import type { PlannedWrite } from "./plan";
+import { platformClient } from "../runtime/platform-client";
+import { isPlainObject } from "../tsl/validate";
 
 /** What the writes achieved. */
 export interface WriteOutcome {

@@ -2,7 +2,7 @@
  * Failures as the user sees them: the operation, the resource, and the platform's own words
  * (the SDK's errors already name method, path, HTTP status, errCode, message and requestId).
  */
-import { DevicePlatformError } from "../sdk";
+import { DevicePlatformError } from "../../sdk";
 
 /**
  * An expected failure. The dynamic provider host prints `stack` for some operations, so the stack

@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import type * as pulumi from "@pulumi/pulumi";
-import { definedInputs, InputChecker, isUnknown, type Inputs } from "./input-checks";
-import { isPlainObject } from "./tsl-validate";
+import { definedInputs, InputChecker, isUnknown, type Inputs } from "../shared/input-checks";
+import { isPlainObject } from "../tsl/validate";
 
 /** The inputs a DeviceConfig takes. */
 export const CONFIG_INPUTS = ["deviceIds", "properties", "profile", "version", "resetOnDelete"] as const;

@@ -2,7 +2,7 @@
  * One listing of the application's RPS records shared by concurrent reads: a refresh of many
  * RpsProfile resources pages through Query Profile URL List once instead of once per record.
  */
-import type { DevicePlatformClient } from "../sdk";
+import type { DevicePlatformClient } from "../../sdk";
 
 /** How long a listing answers reads; a refresh's reads all arrive within this window. */
 const LISTING_TTL_MS = 5_000;

@@ -7,11 +7,11 @@
  * the next `up` shows that property as a change and writes it to every device again. Reads run at
  * most {@link READ_CONCURRENCY} at a time.
  */
-import { NotFoundError } from "../sdk";
-import { forEachLimited } from "./device-config-fanout";
-import type { DesiredConfig } from "./device-config-inputs";
-import { platformClient } from "./runtime";
-import { inUserShape, sameValue } from "./tsl-compare";
+import { NotFoundError } from "../../sdk";
+import { forEachLimited } from "../shared/fanout";
+import type { DesiredConfig } from "./inputs";
+import { platformClient } from "../runtime/platform-client";
+import { inUserShape, sameValue } from "../tsl/compare";
 
 /** Configuration reads in flight at once for one resource (the client caps all requests too). */
 const READ_CONCURRENCY = 16;

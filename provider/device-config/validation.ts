@@ -5,11 +5,11 @@
  * model sets the rule.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ResourceOperationError } from "./errors";
-import { platformClient } from "./runtime";
-import { groupByModel, thingModelsOf, type DeviceModels } from "./tsl-models";
-import type { IndexedModel } from "./tsl-model-index";
-import { validateProperties, type TslProblem } from "./tsl-validate";
+import { ResourceOperationError } from "../shared/errors";
+import { platformClient } from "../runtime/platform-client";
+import { groupByModel, thingModelsOf, type DeviceModels } from "../tsl/models";
+import type { IndexedModel } from "../tsl/model-index";
+import { validateProperties, type TslProblem } from "../tsl/validate";
 
 type Failure = pulumi.dynamic.CheckFailure;
 

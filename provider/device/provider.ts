@@ -4,10 +4,10 @@
  * delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ConflictError, NotFoundError, type Device as PlatformDevice } from "../sdk";
-import { describeFailure, ResourceOperationError } from "./errors";
-import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "./input-checks";
-import { platformClient } from "./runtime";
+import { ConflictError, NotFoundError, type Device as PlatformDevice } from "../../sdk";
+import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
+import { platformClient } from "../runtime/platform-client";
 
 const INPUTS = [
   "sn",

@@ -3,10 +3,10 @@
  * kind's implementation, with `configure()` feeding the shared runtime.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { deviceConfigImplementation } from "./device-config-provider";
-import { deviceImplementation } from "./device-provider";
-import { rpsProfileImplementation } from "./rps-profile-provider";
-import { configureRuntime } from "./runtime";
+import { deviceConfigImplementation } from "../device-config/provider";
+import { deviceImplementation } from "../device/provider";
+import { rpsProfileImplementation } from "../rps-profile/provider";
+import { configureRuntime } from "./platform-client";
 import type { ResourceKind } from "./serialized-provider";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;

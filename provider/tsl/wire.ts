@@ -13,9 +13,9 @@ import {
   type JsonInput,
   type PropertyValuesInput,
   type TslProperty,
-} from "../sdk";
-import { childForKey, specOf, type IndexedModel } from "./tsl-model-index";
-import { isPlainObject } from "./tsl-validate";
+} from "../../sdk";
+import { childForKey, specOf, type IndexedModel } from "./model-index";
+import { isPlainObject } from "./validate";
 
 const INTEGER_TEXT = /^-?\d+$/;
 

@@ -4,8 +4,8 @@
  * tsl-rules, STRUCTs by their children (unknown children, required children), ARRAYs by size and
  * by `elementDataType`. Values the engine does not know yet (preview) are skipped.
  */
-import type { DataSpec, TslProperty } from "../sdk";
-import { isUnknown } from "./input-checks";
+import type { DataSpec, TslProperty } from "../../sdk";
+import { isUnknown } from "../shared/input-checks";
 import {
   childForKey,
   childIds,
@@ -13,8 +13,8 @@ import {
   specOf,
   writablePropertyIds,
   type IndexedModel,
-} from "./tsl-model-index";
-import { checkScalar, checkSize, describeValue, type RuleContext } from "./tsl-rules";
+} from "./model-index";
+import { checkScalar, checkSize, describeValue, type RuleContext } from "./rules";
 
 /** One broken rule: where (relative to `properties`) and what, without the resource's name. */
 export interface TslProblem {

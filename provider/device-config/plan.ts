@@ -9,11 +9,11 @@
  *   devices no longer named get their TSL defaults back.
  * - delete with `resetOnDelete`: every device gets the defaults of every managed property.
  */
-import { stringifyLosslessJson, type PropertyValuesInput } from "../sdk";
-import type { DesiredConfig } from "./device-config-inputs";
-import { sameValue } from "./tsl-compare";
-import { isWritable, type IndexedModel } from "./tsl-model-index";
-import { defaultValueOf, toWire } from "./tsl-wire";
+import { stringifyLosslessJson, type PropertyValuesInput } from "../../sdk";
+import type { DesiredConfig } from "./inputs";
+import { sameValue } from "../tsl/compare";
+import { isWritable, type IndexedModel } from "../tsl/model-index";
+import { defaultValueOf, toWire } from "../tsl/wire";
 
 /** One write to a set of devices. */
 export interface PlannedWrite {

@@ -7,7 +7,7 @@
  * parallel, so every method that talks to the platform waits here for configuration to complete.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { DevicePlatformClient } from "../sdk";
+import { DevicePlatformClient } from "../../sdk";
 import { resolveSettings, type ProviderSettings } from "./settings";
 
 type SettingsResult = { settings: ProviderSettings } | { error: Error };

@@ -2,11 +2,11 @@
  * The RpsProfile implementation behind the serialized provider.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { ConflictError, NotFoundError } from "../sdk";
-import { describeFailure, ResourceOperationError } from "./errors";
-import { InputChecker, SERIAL_NUMBER } from "./input-checks";
-import { invalidateRpsListing, rpsProfileUrl } from "./rps-listing";
-import { platformClient } from "./runtime";
+import { ConflictError, NotFoundError } from "../../sdk";
+import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
+import { invalidateRpsListing, rpsProfileUrl } from "./listing";
+import { platformClient } from "../runtime/platform-client";
 
 const INPUTS = ["sn", "profileUrl"] as const;
 
