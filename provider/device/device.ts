@@ -29,9 +29,11 @@ export interface DeviceArgs {
   adoptExisting?: pulumi.Input<boolean>;
 }
 
-/** The outputs the platform reports for a device, besides the inputs. */
+/**
+ * The outputs the platform reports for a device, besides the inputs and `deviceId` (which is the
+ * resource's id).
+ */
 export const DEVICE_OUTPUTS = [
-  "deviceId",
   "devEUI",
   "imei",
   "model",
@@ -55,8 +57,14 @@ export class Device extends pulumi.dynamic.Resource {
   declare readonly project: pulumi.Output<string | undefined>;
   declare readonly tags: pulumi.Output<string[] | undefined>;
   declare readonly tslVersion: pulumi.Output<string | undefined>;
-  /** The platform's id of the device: a string of digits. */
-  declare readonly deviceId: pulumi.Output<string>;
+  /**
+   * The platform's id of the device: a string of digits. It is the resource's id, which the engine
+   * keeps known in a preview that updates the device — so a DeviceConfig of this device can still
+   * be validated when, say, the device's tags change in the same preview. (Outputs of an updated
+   * dynamic resource are otherwise unknown in a preview: the engine ignores a dynamic provider's
+   * `stables`.)
+   */
+  readonly deviceId: pulumi.Output<string>;
   declare readonly devEUI: pulumi.Output<string | undefined>;
   declare readonly imei: pulumi.Output<string | undefined>;
   declare readonly model: pulumi.Output<string | undefined>;
@@ -77,5 +85,6 @@ export class Device extends pulumi.dynamic.Resource {
   constructor(name: string, args: DeviceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = Object.fromEntries(DEVICE_OUTPUTS.map((key) => [key, undefined]));
     super(serializedProvider("Device"), name, { ...outputs, ...args }, opts, "devplatform", "Device");
+    this.deviceId = this.id;
   }
 }

@@ -1,112 +1,88 @@
 /**
- * The Device implementation behind the serialized provider: check, diff, create (with adoption of
- * an already-added serial number and the RPS take-over), read for refresh and import, update and
- * delete.
+ * The Device implementation behind the serialized provider: check, diff, create (adoption by serial
+ * number, the RPS take-over), read for refresh, update, and a delete that never removes a device
+ * another resource now manages.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ConflictError, NotFoundError, type Device as PlatformDevice } from "../../sdk";
-import { describeFailure, ResourceOperationError } from "../shared/errors";
-import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
+import {
+  ConflictError,
+  NotFoundError,
+  type DevicePlatformClient,
+  type Device as PlatformDevice,
+} from "../../sdk";
 import { platformClient } from "../runtime/platform-client";
+import {
+  claimDevice,
+  declarationsSettled,
+  declareSerials,
+  describeOwner,
+  otherOwner,
+  releaseClaim,
+  type Owner,
+} from "../runtime/ownership";
+import {
+  describeFailure,
+  operationFailed,
+  PartialSuccessError,
+  ResourceOperationError,
+} from "../shared/errors";
+import { definedInputs, InputChecker, type Inputs } from "../shared/input-checks";
+import { expectTslVersion, tslVersionApplied } from "../tsl/versions";
+import { adoptDevice, describeAdoption } from "./adoption";
+import {
+  changedFields,
+  checkDeviceFields,
+  declaredDevice,
+  DEVICE_FIELDS,
+  platformDeclaration,
+  sameSerial,
+  UPDATABLE_FIELDS,
+  updateBody,
+  type DeclaredDevice,
+} from "./desired";
+import { deviceOutputs } from "./outputs";
+import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 
-const INPUTS = [
-  "sn",
-  "name",
-  "description",
-  "project",
-  "tags",
-  "tslVersion",
-  "takeOverRps",
-  "adoptExisting",
-] as const;
+const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
 /** Changing these replaces the device: PUT cannot change them. */
 const REPLACE_ON = ["sn", "project"] as const;
-/** Changing these updates the device in place with PUT. */
-const UPDATE_ON = ["name", "description", "tags", "tslVersion"] as const;
 
-/** The desired state of a device, from checked inputs. */
-export interface DesiredDevice {
-  sn: string;
-  name: string;
-  description?: string;
-  project?: string;
-  tags?: string[];
-  tslVersion?: string;
-  takeOverRps?: boolean;
-  adoptExisting?: boolean;
+const OWNER: Owner = { kind: "Device" };
+
+interface DeviceFlags {
+  takeOverRps: boolean;
+  adoptExisting: boolean;
 }
 
-function desired(inputs: Inputs): DesiredDevice {
-  return definedInputs(Object.fromEntries(INPUTS.map((k) => [k, inputs[k]]))) as unknown as DesiredDevice;
+function flagsOf(inputs: Inputs): DeviceFlags {
+  return { takeOverRps: inputs.takeOverRps === true, adoptExisting: inputs.adoptExisting !== false };
 }
 
-/** Compares a property as the platform does: no description is an empty one, no tags an empty list. */
-function normalised(key: string, value: unknown): unknown {
-  if (value === undefined || value === null) return key === "tags" ? [] : "";
-  return value;
+/** The state of a device: the inputs as declared, and the platform's outputs. */
+function stateOf(inputs: Inputs, device: PlatformDevice): Inputs {
+  return { ...definedInputs(inputs), ...deviceOutputs(device) };
 }
 
-function differs(key: string, olds: Inputs, news: Inputs): boolean {
-  return JSON.stringify(normalised(key, olds[key])) !== JSON.stringify(normalised(key, news[key]));
-}
-
-/** The platform's view of a device as outputs (status fields included; they never drive a diff). */
-export function deviceOutputs(device: PlatformDevice): Inputs {
-  return definedInputs({
-    deviceId: device.deviceId,
-    devEUI: device.devEUI,
-    imei: device.imei,
-    model: device.model,
-    hardwareVersion: device.hardwareVersion,
-    firmwareVersion: device.firmwareVersion,
-    deviceType: device.deviceType,
-    connectStatus: device.connectStatus,
-    licenseStatus: device.licenseStatus,
-    rpsStatus: device.rpsStatus,
-    applicationId: device.application?.applicationId,
-    applicationName: device.application?.applicationName,
-    electricity: device.electricity,
-    lastUpdateTime: device.lastUpdateTime,
-  });
-}
-
-/** The inputs that would produce the platform's current device, for refresh and import. */
-function inputsFromPlatform(device: PlatformDevice, previous: Inputs): Inputs {
-  return definedInputs({
-    sn: device.sn,
-    name: device.name,
-    description: device.description || undefined,
-    project: device.project || undefined,
-    tags: device.tag && device.tag.length > 0 ? device.tag : undefined,
-    // The platform does not report these: keep what the program declared.
-    tslVersion: previous.tslVersion,
-    takeOverRps: previous.takeOverRps,
-    adoptExisting: previous.adoptExisting,
-  });
-}
-
-function updateBody(deviceId: string, want: DesiredDevice) {
-  return {
-    deviceId,
-    name: want.name,
-    description: want.description ?? "",
-    tag: want.tags ?? [],
-    ...(want.tslVersion ? { tslVersion: want.tslVersion } : {}),
+/** Finds the device by serial number, then adopts it or adds it; returns its deviceId. */
+async function addOrAdopt(
+  client: DevicePlatformClient,
+  want: DeclaredDevice,
+  flags: DeviceFlags,
+  operation: string,
+): Promise<{ deviceId: string; found?: PlatformDevice }> {
+  const adopt = async (existing: PlatformDevice) => {
+    const adoption = await adoptDevice(client, existing, want, { ...flags, owner: OWNER, operation });
+    await pulumi.log.warn(
+      `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
+        `(${describeAdoption(adoption)})`,
+    );
+    return { deviceId: adoption.deviceId, found: adoption.wrote ? undefined : existing };
   };
-}
+  // Look first: adopting a device that matches the declaration then sends no write at all.
+  const existing = await client.findDeviceBySn(want.sn);
+  if (existing) return adopt(existing);
 
-async function releaseRpsRecord(sn: string): Promise<void> {
-  const client = await platformClient();
-  try {
-    await client.deleteRpsProfile(sn);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-  }
-}
-
-/** Adds the device, or adopts the one already in this application with the same serial number. */
-async function addOrAdopt(want: DesiredDevice): Promise<{ deviceId: string; adopted: boolean }> {
-  const client = await platformClient();
+  const removedRpsUrl = flags.takeOverRps ? await takeOverRpsRecord(client, want.sn) : undefined;
   try {
     const added = await client.addDevice({
       snDevEUI: want.sn,
@@ -115,41 +91,113 @@ async function addOrAdopt(want: DesiredDevice): Promise<{ deviceId: string; adop
       ...(want.project ? { project: want.project } : {}),
       ...(want.tags ? { tag: want.tags } : {}),
     });
-    return { deviceId: added.deviceId, adopted: false };
+    claimDevice(added.deviceId, want.sn, OWNER);
+    return { deviceId: added.deviceId };
   } catch (error) {
-    if (!(error instanceof ConflictError) || error.errCode !== "device_already_exists") throw error;
-    const existing = await client.findDeviceBySn(want.sn);
-    if (!existing) throw error;
-    if (want.adoptExisting === false) {
-      throw new ResourceOperationError(
-        `create Device sn=${want.sn} failed: the serial number is already in this application as deviceId ` +
-          `${existing.deviceId} (${error.message}); remove adoptExisting: false to adopt that device into this ` +
-          "stack (dynamic resources cannot use the import option), or delete it from the platform first",
-        { cause: error, code: error.code },
-      );
+    // Added by someone else between the lookup and the add: adopt it after all.
+    if (error instanceof ConflictError && error.errCode === "device_already_exists") {
+      const raced = await client.findDeviceBySn(want.sn);
+      if (raced) return adopt(raced);
     }
-    return { deviceId: existing.deviceId, adopted: true };
+    if (removedRpsUrl === undefined) throw error;
+    const failure = operationFailed(operation, error);
+    throw new ResourceOperationError(`${failure.message}. ${removedRpsNote(want.sn, removedRpsUrl)}`, {
+      cause: error,
+      code: error instanceof ResourceOperationError ? error.code : undefined,
+    });
   }
+}
+
+/**
+ * After the device is on the platform: sets the TSL version and reads the device. Either may fail;
+ * then the device is recorded anyway (a partial success), so that the next `up` finishes it rather
+ * than adding a second device.
+ */
+async function finishCreate(
+  client: DevicePlatformClient,
+  inputs: Inputs,
+  want: DeclaredDevice,
+  deviceId: string,
+  operation: string,
+): Promise<PlatformDevice> {
+  let tslVersionSet = false;
+  try {
+    if (want.tslVersion) {
+      await client.updateDevice(updateBody(deviceId, want));
+      tslVersionApplied(deviceId, want.tslVersion);
+      tslVersionSet = true;
+    }
+    return await client.getDevice(deviceId);
+  } catch (error) {
+    const failure = operationFailed(operation, error);
+    const recorded = {
+      ...definedInputs(inputs),
+      deviceId,
+      ...(tslVersionSet ? {} : { tslVersion: undefined }),
+    };
+    throw new PartialSuccessError(
+      `${failure.message}. The device was added as deviceId ${deviceId} and is recorded in the stack; ` +
+        "run `pulumi up` again to finish it",
+      deviceId,
+      definedInputs(recorded),
+      { cause: error },
+    );
+  }
+}
+
+/** Whether the device may be deleted, warning when it may not. */
+async function mayDelete(
+  client: DevicePlatformClient,
+  deviceId: string,
+  recorded: DeclaredDevice,
+): Promise<boolean> {
+  // Deletes that run while resources are still being registered wait for their declarations.
+  await declarationsSettled();
+  const other = otherOwner({ deviceId, sn: recorded.sn, project: recorded.project }, OWNER);
+  if (other) {
+    await pulumi.log.warn(
+      `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, because ${describeOwner(other)} in this ` +
+        "deployment now manages it; it stays on the platform",
+    );
+    return false;
+  }
+  let device: PlatformDevice;
+  try {
+    device = await client.getDevice(deviceId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return false; // already gone counts as deleted
+    throw error;
+  }
+  if (!sameSerial(device.sn, recorded.sn)) {
+    await pulumi.log.warn(
+      `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, which now carries serial number ` +
+        `${device.sn ?? "(none)"}; the stack forgets it and the platform keeps it`,
+    );
+    return false;
+  }
+  return true;
 }
 
 export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider>, "configure"> = {
   async check(_olds, news) {
-    const failures = new InputChecker(news, "Device")
-      .knownProperties(INPUTS)
-      .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
-      .string("name", { required: true })
-      .string("description")
-      .string("project")
-      .tags("tags")
-      .string("tslVersion")
+    const failures = checkDeviceFields(new InputChecker(news, "Device").knownProperties(INPUTS))
       .boolean("takeOverRps")
       .boolean("adoptExisting").failures;
-    return { inputs: definedInputs(news), failures };
+    const inputs = definedInputs(news);
+    if (failures.length === 0 && typeof inputs.sn === "string") {
+      declareSerials(OWNER, [
+        { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
+      ]);
+    }
+    return { inputs, failures };
   },
 
-  async diff(_id, olds, news) {
-    const replaces = REPLACE_ON.filter((key) => differs(key, olds, news));
-    const updates = UPDATE_ON.filter((key) => differs(key, olds, news));
+  async diff(id, olds, news) {
+    const replaces = changedFields(olds, news, REPLACE_ON);
+    const updates = changedFields(olds, news, UPDATABLE_FIELDS);
+    if (replaces.length === 0 && updates.includes("tslVersion") && typeof news.tslVersion === "string") {
+      expectTslVersion(id, news.tslVersion);
+    }
     return {
       changes: replaces.length + updates.length > 0,
       replaces,
@@ -159,20 +207,14 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
   },
 
   async create(inputs) {
-    const want = desired(inputs);
-    return describeFailure(`create Device sn=${want.sn}`, async () => {
-      const client = await platformClient();
-      if (want.takeOverRps) await releaseRpsRecord(want.sn);
-      const { deviceId, adopted } = await addOrAdopt(want);
-      if (adopted || want.tslVersion) await client.updateDevice(updateBody(deviceId, want));
-      if (adopted) {
-        await pulumi.log.warn(
-          `Device sn=${want.sn}: adopted deviceId ${deviceId}, which was already in this application`,
-        );
-      }
-      const device = await client.getDevice(deviceId);
-      return { id: deviceId, outs: { ...definedInputs(inputs), ...deviceOutputs(device) } };
-    });
+    const want = declaredDevice(inputs);
+    const operation = `create Device sn=${want.sn}`;
+    const client = await describeFailure(operation, () => platformClient());
+    const { deviceId, found } = await describeFailure(operation, () =>
+      addOrAdopt(client, want, flagsOf(inputs), operation),
+    );
+    const device = found ?? (await finishCreate(client, inputs, want, deviceId, operation));
+    return { id: deviceId, outs: stateOf(inputs, device) };
   },
 
   async read(id, props) {
@@ -182,34 +224,41 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
       try {
         device = await client.getDevice(id);
       } catch (error) {
-        // Gone from the platform: an empty id drops the resource from state on refresh.
+        // Gone from the platform (the platform said device_not_found): refresh drops it from state.
         if (error instanceof NotFoundError) return { id: "", props: {} };
         throw error;
       }
-      const inputs = inputsFromPlatform(device, props);
+      const inputs = definedInputs({
+        ...platformDeclaration(device, declaredDevice(props)),
+        takeOverRps: props.takeOverRps,
+        adoptExisting: props.adoptExisting,
+      });
       return { id, props: { ...inputs, ...deviceOutputs(device) }, inputs };
     });
   },
 
   async update(id, _olds, news) {
-    const want = desired(news);
+    const want = declaredDevice(news);
     return describeFailure(`update Device deviceId=${id} sn=${want.sn}`, async () => {
       const client = await platformClient();
       await client.updateDevice(updateBody(id, want));
-      const device = await client.getDevice(id);
-      return { outs: { ...definedInputs(news), ...deviceOutputs(device) } };
+      if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
+      return { outs: stateOf(news, await client.getDevice(id)) };
     });
   },
 
   async delete(id, props) {
-    await describeFailure(`delete Device deviceId=${id} sn=${String(props.sn)}`, async () => {
+    const recorded = declaredDevice(props);
+    await describeFailure(`delete Device deviceId=${id} sn=${recorded.sn}`, async () => {
       const client = await platformClient();
+      if (!(await mayDelete(client, id, recorded))) return;
       try {
         await client.deleteDevice(id);
       } catch (error) {
         // Already gone counts as deleted.
         if (!(error instanceof NotFoundError)) throw error;
       }
+      releaseClaim(id);
     });
   },
 };

@@ -21,6 +21,32 @@ export class ResourceOperationError extends Error {
 }
 
 /**
+ * An operation that was done in part. The dynamic provider host reports an error carrying `id` and
+ * `properties` as a partial failure (ErrorResourceInitFailed), so the engine records these outputs —
+ * what was actually done — instead of forgetting it, and the next `up` updates the resource from
+ * there. The engine shows `reasons`, not the message, for such a failure, so the message is the one
+ * reason.
+ */
+export class PartialSuccessError extends ResourceOperationError {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+
+  constructor(
+    message: string,
+    id: string,
+    properties: Record<string, unknown>,
+    options: { cause?: unknown; code?: string } = {},
+  ) {
+    super(message, options);
+    this.name = "PartialSuccessError";
+    this.id = id;
+    this.properties = properties;
+    this.reasons = [message];
+  }
+}
+
+/**
  * Wraps a failure of `operation` (e.g. `create Device sn=2400000000AB`) for the user. Platform
  * and configuration errors become {@link ResourceOperationError}; anything else is a bug and keeps
  * its stack.

@@ -22,20 +22,30 @@ export type Inputs = Record<string, unknown>;
 export class InputChecker {
   readonly failures: pulumi.dynamic.CheckFailure[] = [];
 
+  /**
+   * @param inputs the values to check
+   * @param resource the resource type, first word of every reason (`Device`)
+   * @param at where `inputs` sit inside the resource's inputs, e.g. `devices[3]` for a fleet entry
+   * @param context what names the checked object for a person, e.g. `sn 240000A10001`
+   */
   constructor(
     private readonly inputs: Inputs,
     private readonly resource: string,
+    private readonly at?: string,
+    private readonly context?: string,
   ) {}
 
   private fail(property: string, reason: string): void {
-    this.failures.push({ property, reason: `${this.resource}.${property} ${reason}` });
+    const path = this.at === undefined ? property : `${this.at}.${property}`;
+    const context = this.context === undefined ? "" : ` (${this.context})`;
+    this.failures.push({ property: path, reason: `${this.resource}.${path}${context} ${reason}` });
   }
 
   /** Rejects properties the resource does not have (a typo would otherwise be ignored silently). */
-  knownProperties(allowed: readonly string[]): this {
+  knownProperties(allowed: readonly string[], what: string = this.resource): this {
     for (const key of Object.keys(this.inputs)) {
       if (key !== "__provider" && !allowed.includes(key)) {
-        this.fail(key, `is not a property of ${this.resource}; expected one of: ${allowed.join(", ")}`);
+        this.fail(key, `is not a property of ${what}; expected one of: ${allowed.join(", ")}`);
       }
     }
     return this;
@@ -51,6 +61,7 @@ export class InputChecker {
     if (isUnknown(value)) return this;
     if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
     else if (value.trim() === "") this.fail(property, "must not be empty");
+    else if (value.trim() !== value) this.fail(property, surroundingSpaces(value));
     else if (rule.pattern && !rule.pattern.test(value))
       this.fail(property, `${rule.patternRule}, got "${value}"`);
     return this;
@@ -80,6 +91,7 @@ export class InputChecker {
       if (isUnknown(tag)) return;
       if (typeof tag !== "string" || tag.trim() === "")
         this.fail(`${property}[${index}]`, "must be a non-empty string");
+      else if (tag.trim() !== tag) this.fail(`${property}[${index}]`, surroundingSpaces(tag));
       else if (seen.has(tag))
         this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
       else seen.add(tag);
@@ -103,6 +115,14 @@ export class InputChecker {
     else if (url.username || url.password) this.fail(property, "must not carry credentials in the URL");
     return this;
   }
+}
+
+/**
+ * Why a value with leading or trailing spaces is refused: the platform would keep or trim them, and
+ * either way every later comparison with what the program declares would differ (endless drift).
+ */
+function surroundingSpaces(value: string): string {
+  return `must not start or end with spaces (the platform compares names exactly), got ${JSON.stringify(value)}`;
 }
 
 /** The inputs without properties left undefined, so state and diffs hold only what was given. */

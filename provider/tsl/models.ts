@@ -1,6 +1,7 @@
 /**
  * The TSL models of devices, fetched once per deployment: a process-wide cache (the dynamic
- * provider host runs one process per deployment) keyed by deviceId, with identical models interned
+ * provider host runs one process per deployment) keyed by deviceId and the TSL version this
+ * deployment set for it (see versions.ts), with identical models interned
  * so that a fleet of one model is indexed and validated once.
  *
  * Why per device and not per model name: the platform serves a TSL model per device (Query the TSL
@@ -14,6 +15,7 @@
 import { NotFoundError, type DevicePlatformClient } from "../../sdk";
 import { forEachLimited } from "../shared/fanout";
 import { indexModel, modelFingerprint, type IndexedModel } from "./model-index";
+import { modelCacheKey } from "./versions";
 
 /** GETs of TSL models in flight at once for one resource (the client caps all requests too). */
 const FETCH_CONCURRENCY = 16;
@@ -31,13 +33,15 @@ export interface DeviceModels {
 
 /** One device's model, from the cache or fetched (concurrent callers share one request). */
 export function thingModelOf(client: DevicePlatformClient, deviceId: string): Promise<IndexedModel> {
-  let model = byDevice.get(deviceId);
+  // Keyed by the TSL version this deployment set, so a device switched to another version is read again.
+  const key = modelCacheKey(deviceId);
+  let model = byDevice.get(key);
   if (!model) {
     model = client.getThingModel(deviceId).then(intern);
-    byDevice.set(deviceId, model);
+    byDevice.set(key, model);
     // A failure must not answer later calls: a retried deployment step fetches again.
     model.catch(() => {
-      if (byDevice.get(deviceId) === model) byDevice.delete(deviceId);
+      if (byDevice.get(key) === model) byDevice.delete(key);
     });
   }
   return model;

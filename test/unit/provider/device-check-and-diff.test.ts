@@ -31,6 +31,10 @@ describe("Device check", () => {
     [{ ...good, adoptExisting: 1 }, "adoptExisting", /must be true or false/],
     [{ ...good, project: " " }, "project", /must not be empty/],
     [{ ...good, nmae: "typo" }, "nmae", /is not a property of Device/],
+    [{ ...good, name: " lobby" }, "name", /must not start or end with spaces .*got " lobby"/],
+    [{ ...good, description: "trailing " }, "description", /must not start or end with spaces/],
+    [{ ...good, project: "p\t" }, "project", /must not start or end with spaces/],
+    [{ ...good, tags: ["a", " b"] }, "tags[1]", /must not start or end with spaces .*got " b"/],
   ])("rejects %j at %s", async (inputs, property, reason) => {
     const failures = await failuresOf(inputs);
     expect(failures).toHaveLength(1);
@@ -78,6 +82,16 @@ describe("Device diff", () => {
   it("replaces, deleting first, when the serial number or project changes", async () => {
     const diff = await deviceImplementation.diff("1", olds, { ...good, sn: "240000A10002", project: "p" });
     expect(diff).toEqual({ changes: true, replaces: ["sn", "project"], deleteBeforeReplace: true });
+  });
+
+  it("has no changes when the serial number differs only in case", async () => {
+    const diff = await deviceImplementation.diff("1", olds, { ...good, sn: good.sn.toLowerCase() });
+    expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("treats no project like an empty one", async () => {
+    const diff = await deviceImplementation.diff("1", { ...olds, project: "" }, good);
+    expect(diff.changes).toBe(false);
   });
 
   it("treats a missing description or tag list like an empty one", async () => {

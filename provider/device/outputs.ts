@@ -1,0 +1,33 @@
+/**
+ * What the platform reports about a device, as the outputs of a Device resource.
+ */
+import type { Device as PlatformDevice } from "../../sdk";
+import { definedInputs, type Inputs } from "../shared/input-checks";
+
+/**
+ * Search results spell RPS status `ENABLED`/`DISABLED`, Query a Specific Device `ACTIVATE`/`UNACTIVATED`.
+ * Outputs use the single-device spelling whichever operation reported it, so that a device adopted
+ * from a search does not show a change at its first refresh.
+ */
+const RPS_STATUS: Record<string, string> = { ENABLED: "ACTIVATE", DISABLED: "UNACTIVATED" };
+
+/** The platform's view of a device as outputs (status fields included; they never drive a diff). */
+export function deviceOutputs(device: PlatformDevice): Inputs {
+  return definedInputs({
+    deviceId: device.deviceId,
+    devEUI: device.devEUI,
+    imei: device.imei,
+    model: device.model,
+    hardwareVersion: device.hardwareVersion,
+    firmwareVersion: device.firmwareVersion,
+    deviceType: device.deviceType,
+    connectStatus: device.connectStatus,
+    licenseStatus: device.licenseStatus,
+    rpsStatus:
+      device.rpsStatus === undefined ? undefined : (RPS_STATUS[device.rpsStatus] ?? device.rpsStatus),
+    applicationId: device.application?.applicationId,
+    applicationName: device.application?.applicationName,
+    electricity: device.electricity,
+    lastUpdateTime: device.lastUpdateTime,
+  });
+}

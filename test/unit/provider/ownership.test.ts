@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  claimDevice,
+  declarationsSettled,
+  declareSerials,
+  otherOwner,
+  releaseClaim,
+  resetOwnership,
+} from "../../../provider/runtime/ownership";
+
+const DEVICE = { kind: "Device" } as const;
+const fleet = (name: string) => ({ kind: "DeviceFleet", fleet: name }) as const;
+const device = { deviceId: "1735000000000000001", sn: "240000A10001" };
+
+beforeEach(() => resetOwnership());
+
+describe("one device, one owner", () => {
+  it("finds nobody when nothing claimed or declared the device", () => {
+    expect(otherOwner(device, DEVICE)).toBeUndefined();
+  });
+
+  it("a claim by any Device counts against a deleting Device (a Device never creates and deletes in one run)", () => {
+    claimDevice(device.deviceId, device.sn, DEVICE);
+    expect(otherOwner(device, DEVICE)).toMatchObject({ kind: "Device" });
+    releaseClaim(device.deviceId);
+    expect(otherOwner(device, DEVICE)).toBeUndefined();
+  });
+
+  it("a fleet's own claims and declarations do not stop its own deletes; another fleet's do", () => {
+    claimDevice(device.deviceId, device.sn, fleet("a"));
+    expect(otherOwner(device, fleet("a"))).toBeUndefined();
+    expect(otherOwner(device, fleet("b"))).toMatchObject({ fleet: "a" });
+  });
+
+  it("declarations match serial numbers without regard to case, and only in the same project", () => {
+    declareSerials(DEVICE, [{ sn: device.sn.toLowerCase(), project: "p" }]);
+    expect(otherOwner({ ...device, project: "p" }, fleet("a"))).toMatchObject({ kind: "Device" });
+    expect(otherOwner(device, fleet("a"))).toBeUndefined();
+  });
+
+  it("a fleet's new declaration replaces its previous one", () => {
+    declareSerials(fleet("a"), [{ sn: device.sn }]);
+    expect(otherOwner(device, DEVICE)).toMatchObject({ fleet: "a" });
+    declareSerials(fleet("a"), [{ sn: "240000A10002" }]);
+    expect(otherOwner(device, DEVICE)).toBeUndefined();
+  });
+});
+
+describe("declarationsSettled", () => {
+  it("returns at once when nothing was declared recently", async () => {
+    const started = Date.now();
+    await declarationsSettled(200);
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it("waits for a quiet period after the last declaration, and no longer than its limit", async () => {
+    let clock = 1_000;
+    declareSerials(DEVICE, [{ sn: device.sn }]); // at real time; the fake clock below is far ahead
+    const waited = declarationsSettled(300, 50, () => (clock += 10));
+    await expect(waited).resolves.toBeUndefined();
+  });
+});
