@@ -213,8 +213,7 @@ export class DevicePlatformClient {
         const result = await this.#executor.execute({
           ...this.#op("POST", path, taskCreateResultSchema, "unsafe"),
           json: { type: input.type, deviceIds: chunk.map((id) => this.#encodeId(id)), config: input.config },
-          ambiguousNote:
-            "the tasks may have been created, so the request was not repeated (that could create them twice)",
+          ambiguousNote: ambiguousTasksNote(start, chunk.length, ids.length),
         });
         relations.push(...result.deviceTaskRelations);
       } catch (error) {
@@ -301,4 +300,19 @@ export class DevicePlatformClient {
     checkDeviceId(method, path, deviceId);
     return path;
   }
+}
+
+/** What to say when a chunk of tasks may or may not have been created: which devices, what to check. */
+function ambiguousTasksNote(start: number, size: number, total: number): string {
+  const which =
+    total !== size
+      ? `devices ${start + 1}–${start + size} of ${total}`
+      : size === 1
+        ? "this device"
+        : `these ${size} devices`;
+  return (
+    `tasks for ${which} may have been created, so the request was not repeated (that could create ` +
+    `them twice); check the configuration of the devices concerned (getDeviceConfig), or the ` +
+    `platform's task notifications, before creating tasks for them again`
+  );
 }

@@ -73,7 +73,14 @@ export type Repeatability = "safe" | "unsafe";
 
 /** How an attempt ended, in the terms retry decisions need. */
 export type AttemptOutcome =
-  | { readonly kind: "response"; readonly status: number }
+  | {
+      readonly kind: "response";
+      /**
+       * The HTTP status; for HTTP 200 with `status: "Failed"`, the status the platform's `errCode`
+       * stands for (`rate_limited` → 429), or 200 when the errCode is unknown (never retried).
+       */
+      readonly status: number;
+    }
   | {
       readonly kind: "transport";
       /** `no`: the request provably never reached the server (refused, connect timeout). */
@@ -88,23 +95,26 @@ export type AttemptOutcome =
  */
 export type RetryDecision = "retry" | "ambiguous" | "stop";
 
-/** Statuses the platform documents as "not performed, try later". */
-const NOT_PERFORMED_STATUSES = new Set([429, 503]);
-/** Transient server-side statuses worth repeating for safe operations. */
-const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
-/** Statuses after which an unsafe write may or may not have happened. */
-const AMBIGUOUS_STATUSES = new Set([500, 502, 504]);
+/** "Not performed, try later": the only status after which an unsafe write may simply be repeated. */
+const NOT_PERFORMED_STATUSES: ReadonlySet<number> = new Set([429]);
+/**
+ * Server faults: the request may or may not have been performed. Repeating is harmless for safe
+ * operations and must be decided case by case for unsafe ones (DESIGN.md, "Failures and retries").
+ */
+const MAYBE_PERFORMED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 
 /** Decides what to do after a failed attempt. */
 export function decideRetry(outcome: AttemptOutcome, repeatability: Repeatability): RetryDecision {
-  if (outcome.kind === "response") {
-    if (repeatability === "safe") return TRANSIENT_STATUSES.has(outcome.status) ? "retry" : "stop";
-    if (NOT_PERFORMED_STATUSES.has(outcome.status)) return "retry";
-    return AMBIGUOUS_STATUSES.has(outcome.status) ? "ambiguous" : "stop";
-  }
+  if (outcome.kind === "response") return decideAfterResponse(outcome.status, repeatability);
   if (!outcome.transient) return "stop";
   if (repeatability === "safe" || outcome.performed === "no") return "retry";
   return "ambiguous";
+}
+
+function decideAfterResponse(status: number, repeatability: Repeatability): RetryDecision {
+  if (NOT_PERFORMED_STATUSES.has(status)) return "retry";
+  if (!MAYBE_PERFORMED_STATUSES.has(status)) return "stop";
+  return repeatability === "safe" ? "retry" : "ambiguous";
 }
 
 /** Resolves after `ms` milliseconds. */

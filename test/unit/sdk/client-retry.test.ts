@@ -34,31 +34,73 @@ const device = ok({ deviceId: "11", sn: "24E1240000000011" });
 const retries = () => platform.events.filter((e) => e.retryInMs !== undefined && e.status !== 401);
 
 describe("retries of safe operations", () => {
-  it("repeats a GET after 429, 502, 503, 504, a reset and a timeout", async () => {
+  it("repeats a GET after 429, 500, 502, 503, 504, a reset and a timeout", async () => {
     const faults = [
       failed(429, "rate_limited", "slow down"),
+      failed(500, "internal_error", "x"),
       failed(502, "bad_gateway", "x"),
-      failed(503, "unavailable", "x"),
+      failed(503, "service_unavailable", "x"),
       failed(504, "gateway_timeout", "x"),
       networkError("ECONNRESET"),
       networkError("UND_ERR_HEADERS_TIMEOUT"),
     ];
     platform.on(`GET ${DEVICE_PATH}`, script(faults, device));
-    await expect(platform.client({ maxRetries: 6 }).getDevice("11")).resolves.toMatchObject({
+    await expect(platform.client({ maxRetries: 7 }).getDevice("11")).resolves.toMatchObject({
       deviceId: "11",
     });
-    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(7);
+    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(8);
     expect(retries().map((e) => [e.status, e.errorCode])).toEqual([
       [429, "rate_limited"],
+      [500, "server_error"],
       [502, "server_error"],
       [503, "server_error"],
       [504, "server_error"],
       [null, "transport_error"],
       [null, "transport_error"],
     ]);
-    expect(retries().map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(retries().map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it("a GET answered 500 twice, then 200, succeeds on the third attempt", async () => {
+    platform.on(`GET ${DEVICE_PATH}`, () => device);
+    const fault = failed(500, "internal_error", "bug");
+    platform.inject(`GET ${DEVICE_PATH}`, fault, fault);
+    await expect(platform.client().getDevice("11")).resolves.toMatchObject({ deviceId: "11" });
+    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(3);
+    const attempts = platform.events.filter((e) => e.path === DEVICE_PATH);
+    expect(attempts.map((e) => [e.attempt, e.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+  });
+
+  it("repeats every safe operation after a 500: token, PUT, DELETE, PATCH, search, RPS", async () => {
+    const deviceWrite = ok({ deviceId: "11", sn: "24E1240000000011" });
+    const page = ok({ pageSize: 100, pageNumber: 1, total: 0, content: [] });
+    const routes: [string, FakeReply][] = [
+      ["PUT /device/openapi/v1/devices", deviceWrite],
+      [`DELETE ${DEVICE_PATH}`, ok(null)],
+      [`PATCH ${DEVICE_PATH}/properties`, ok({ properties: { interval: 5 } })],
+      [SEARCH, page],
+      ["POST /device/openapi/v1/rps/search", page],
+      ["POST /device/openapi/v1/rps/profile", ok("success")],
+      ["DELETE /device/openapi/v1/rps/24E1240000000011", ok("success")],
+    ];
+    const fault = failed(500, "internal_error", "bug");
+    for (const [key, reply] of routes) platform.on(key, () => reply).inject(key, fault);
+    platform.inject("POST /oauth/token", fault);
+    const client = platform.client();
+    await client.updateDevice({ deviceId: "11", name: "n" });
+    await client.deleteDevice("11");
+    await client.updateProperties("11", { interval: 5 });
+    await client.searchDevices();
+    await client.searchRpsProfiles();
+    await client.setRpsProfile({ sn: "24E1240000000011", profileUrl: "https://rps.example/p" });
+    await client.deleteRpsProfile("24E1240000000011");
+    for (const key of ["POST /oauth/token", ...routes.map(([k]) => k)])
+      expect(platform.count(key), key).toBe(2);
+  });
   it("honours Retry-After seconds, capped by retryAfterCapMs", async () => {
     const limited = (seconds: string): FakeReply => ({
       ...failed(429, "rate_limited", "slow down"),
@@ -71,10 +113,23 @@ describe("retries of safe operations", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(65);
   });
 
-  it("does not repeat a 500 or a 4xx of a read", async () => {
-    platform.on(`GET ${DEVICE_PATH}`, () => failed(500, "internal_error", "bug"));
-    await expect(platform.client().getDevice("11")).rejects.toBeInstanceOf(ServerError);
-    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(1);
+  it("does not repeat a read answered 400, 404 device_not_found, 409 or 501", async () => {
+    const answers = [
+      failed(400, "invalid_parameter", "bad"),
+      failed(404, "device_not_found", "gone"),
+      failed(409, "device_already_exists", "dup"),
+      failed(501, "not_implemented", "no"),
+    ];
+    for (const answer of answers) {
+      platform.on(`GET ${DEVICE_PATH}`, () => answer);
+      const error = (await platform
+        .client()
+        .getDevice("11")
+        .catch((e: unknown) => e)) as DevicePlatformError;
+      expect(error.status).toBe(answer.status);
+      expect(error.attempts).toBe(1);
+    }
+    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(4);
   });
 
   it("stops after maxRetries and reports the attempts", async () => {
@@ -107,14 +162,27 @@ describe("add device: a write that must not happen twice", () => {
   const added = ok({ deviceId: "11", sn: "24E1240000000011" });
   const page = (content: unknown[]) => ok({ pageSize: 100, pageNumber: 1, total: content.length, content });
 
-  it("repeats at once after 429 and 503, which the platform documents as not performed", async () => {
-    platform.on(ADD, script([failed(429, "rate_limited", "x"), failed(503, "unavailable", "x")], added));
+  it("repeats at once after 429, which means not performed, without looking anything up", async () => {
+    platform.on(ADD, script([failed(429, "rate_limited", "x"), failed(429, "rate_limited", "x")], added));
     await expect(platform.client().addDevice({ snDevEUI: "24E1240000000011", name: "a" })).resolves.toEqual({
       deviceId: "11",
       sn: "24E1240000000011",
     });
     expect(platform.count(ADD)).toBe(3);
     expect(platform.count(SEARCH)).toBe(0);
+  });
+
+  it("after 503 or 502 (maybe performed) looks the serial number up before sending again", async () => {
+    platform.on(
+      ADD,
+      script([failed(503, "service_unavailable", "x"), failed(502, "bad_gateway", "x")], added),
+    );
+    platform.on(SEARCH, () => page([]));
+    await expect(
+      platform.client().addDevice({ snDevEUI: "24E1240000000011", name: "a" }),
+    ).resolves.toMatchObject({ deviceId: "11" });
+    expect(platform.count(ADD)).toBe(3);
+    expect(platform.count(SEARCH)).toBe(2);
   });
 
   it("repeats at once when the connection was refused: the request never left", async () => {
@@ -211,27 +279,59 @@ describe("createConfigTasks", () => {
     expect(sizes).toEqual([500, 500, 200]);
   });
 
-  it("never repeats a task request whose outcome is unknown", async () => {
-    platform.on(TASKS, () => {
-      throw networkError("ECONNRESET");
-    });
-    const error = (await platform
-      .client()
-      .createConfigTasks({ type: "PROFILE", deviceIds: ["1"], config: { values: [{ key: "k", value: 1 }] } })
-      .catch((e: unknown) => e)) as DevicePlatformError;
-    expect(error).toBeInstanceOf(TransportError);
-    expect(error.outcomeUnknown).toBe(true);
-    expect(error.message).toMatch(
-      /connection reset \(ECONNRESET\) \(1 attempt\)\. the tasks may have been created/,
-    );
-    expect(platform.count(TASKS)).toBe(1);
+  it("never repeats a task request whose outcome is unknown: reset, 500, 502, 503, 504", async () => {
+    const outcomes: (FakeReply | Error)[] = [
+      networkError("ECONNRESET"),
+      failed(500, "internal_error", "x"),
+      failed(502, "bad_gateway", "x"),
+      failed(503, "service_unavailable", "x"),
+      failed(504, "gateway_timeout", "x"),
+    ];
+    platform.on(TASKS, () => ok({ deviceTaskRelations: [{ deviceId: "1", taskId: "2" }] }));
+    for (const outcome of outcomes) {
+      platform.requests.length = 0;
+      platform.inject(TASKS, outcome);
+      const error = (await platform
+        .client()
+        .createConfigTasks({
+          type: "PROFILE",
+          deviceIds: ["1"],
+          config: { values: [{ key: "k", value: 1 }] },
+        })
+        .catch((e: unknown) => e)) as DevicePlatformError;
+      expect(error.outcomeUnknown).toBe(true);
+      expect(error.attempts).toBe(1);
+      expect(error.message).toMatch(
+        /1 attempt\)\. tasks for this device may have been created, so the request was not repeated \(that could create them twice\); check the configuration of the devices concerned/,
+      );
+      expect(platform.count(TASKS)).toBe(1);
+    }
   });
 
-  it("repeats after 503 (not performed) and names earlier chunks when a later one fails", async () => {
+  it("names the devices of the chunk whose outcome is unknown, and what earlier chunks created", async () => {
     let calls = 0;
     platform.on(TASKS, (request) => {
       calls += 1;
-      if (calls === 2) return failed(503, "unavailable", "x");
+      if (calls === 2) return failed(500, "internal_error", "x");
+      const body = JSON.parse(request.body) as { deviceIds: string[] };
+      return ok({ deviceTaskRelations: body.deviceIds.map((deviceId) => ({ deviceId, taskId: "1" })) });
+    });
+    const error = (await platform
+      .client()
+      .createConfigTasks({ type: "TSL", deviceIds: ids(1200), config: { properties: {} } })
+      .catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.outcomeUnknown).toBe(true);
+    expect(error.message).toMatch(/tasks for devices 501–1000 of 1200 may have been created/);
+    expect(error.message).toMatch(/tasks for the first 500 of 1200 devices had been created$/);
+    expect(platform.count(TASKS)).toBe(2);
+  });
+
+  it("repeats after 429 (not performed) and names earlier chunks when a later one fails", async () => {
+    let calls = 0;
+    platform.on(TASKS, (request) => {
+      calls += 1;
+      if (calls === 2) return failed(429, "rate_limited", "x");
       if (calls === 4) return failed(400, "invalid_parameter", "bad config");
       const body = JSON.parse(request.body) as { deviceIds: string[] };
       return ok({ deviceTaskRelations: body.deviceIds.map((deviceId) => ({ deviceId, taskId: "1" })) });
@@ -241,6 +341,7 @@ describe("createConfigTasks", () => {
       .createConfigTasks({ type: "TSL", deviceIds: ids(1001), config: { properties: {} } })
       .catch((e: unknown) => e)) as DevicePlatformError;
     expect(error.code).toBe("invalid_request");
+    expect(error.outcomeUnknown).toBe(false);
     expect(error.message).toMatch(/tasks for the first 1000 of 1001 devices had been created$/);
     expect(platform.count(TASKS)).toBe(4);
   });

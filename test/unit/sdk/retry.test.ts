@@ -72,22 +72,24 @@ describe("decideRetry", () => {
   const refused: AttemptOutcome = { kind: "transport", performed: "no", transient: true };
   const closed: AttemptOutcome = { kind: "transport", performed: "unknown", transient: false };
 
-  it("repeats safe operations on 429/502/503/504, resets and timeouts only", () => {
-    for (const status of [429, 502, 503, 504]) expect(decideRetry(response(status), "safe")).toBe("retry");
-    for (const status of [400, 401, 404, 409, 500])
-      expect(decideRetry(response(status), "safe")).toBe("stop");
+  it("repeats safe operations after 429, 500, 502, 503, 504, resets, timeouts and refusals", () => {
+    for (const status of [429, 500, 502, 503, 504])
+      expect(decideRetry(response(status), "safe"), `HTTP ${status}`).toBe("retry");
+    for (const status of [200, 400, 401, 403, 404, 409, 422, 501, 505])
+      expect(decideRetry(response(status), "safe"), `HTTP ${status}`).toBe("stop");
     expect(decideRetry(reset, "safe")).toBe("retry");
     expect(decideRetry(refused, "safe")).toBe("retry");
     expect(decideRetry(closed, "safe")).toBe("stop");
   });
 
-  it("repeats unsafe writes only where they provably were not performed", () => {
+  it("repeats unsafe writes only where they provably were not performed (429, refused)", () => {
     expect(decideRetry(response(429), "unsafe")).toBe("retry");
-    expect(decideRetry(response(503), "unsafe")).toBe("retry");
     expect(decideRetry(refused, "unsafe")).toBe("retry");
-    for (const status of [500, 502, 504]) expect(decideRetry(response(status), "unsafe")).toBe("ambiguous");
+    for (const status of [500, 502, 503, 504])
+      expect(decideRetry(response(status), "unsafe"), `HTTP ${status}`).toBe("ambiguous");
     expect(decideRetry(reset, "unsafe")).toBe("ambiguous");
-    for (const status of [400, 404, 409]) expect(decideRetry(response(status), "unsafe")).toBe("stop");
+    for (const status of [200, 400, 404, 409, 501])
+      expect(decideRetry(response(status), "unsafe"), `HTTP ${status}`).toBe("stop");
     expect(decideRetry(closed, "unsafe")).toBe("stop");
   });
 });

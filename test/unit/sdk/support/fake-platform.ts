@@ -48,6 +48,8 @@ export class FakePlatform {
   readonly requests: FakeRequest[] = [];
   readonly events: RequestEvent[] = [];
   private readonly routes = new Map<string, Route>();
+  /** Replies (or network errors) to give, in order, before the route answers again. */
+  private readonly injected = new Map<string, (FakeReply | Error)[]>();
   /** Tokens the server currently accepts. */
   readonly validTokens = new Set<string>();
   readonly validRefreshTokens = new Set<string>();
@@ -70,6 +72,15 @@ export class FakePlatform {
   /** Adds or replaces a route; `key` is "METHOD /path" with the exact path. */
   on(key: string, route: Route): this {
     this.routes.set(key, route);
+    return this;
+  }
+
+  /**
+   * Answers the next requests for "METHOD /path" with `steps` (a reply, or an error thrown as a
+   * network failure), before authentication and before the route; then the route answers again.
+   */
+  inject(key: string, ...steps: (FakeReply | Error)[]): this {
+    this.injected.set(key, [...(this.injected.get(key) ?? []), ...steps]);
     return this;
   }
 
@@ -108,10 +119,13 @@ export class FakePlatform {
       body: typeof opts.body === "string" ? opts.body : "",
     };
     this.requests.push(request);
-    const route = this.routes.get(`${request.method} ${request.path}`);
-    const reply = route
-      ? this.authorised(request, route)
-      : failed(404, "route_not_found", `no route ${request.path}`);
+    const key = `${request.method} ${request.path}`;
+    const step = this.injected.get(key)?.shift();
+    if (step instanceof Error) throw step;
+    const route = this.routes.get(key);
+    const reply =
+      step ??
+      (route ? this.authorised(request, route) : failed(404, "route_not_found", `no route ${request.path}`));
     const body = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? null);
     return { statusCode: reply.status ?? 200, data: body, responseOptions: { headers: reply.headers ?? {} } };
   }
