@@ -6,7 +6,6 @@
  * answers with one task per device, and the platform applies the task shortly afterwards and
  * reports its outcome by webhook only, so a task counts as applied when it was created.
  */
-import { ResourceOperationError } from "../shared/errors";
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
@@ -22,26 +21,6 @@ export interface WriteOutcome {
    * applied — all of them for a device that got no task.
    */
   readonly notApplied: { deviceId: string; keys: string[]; purpose: PlannedWrite["purpose"] }[];
-}
-
-/**
- * A write the platform took only in part. The dynamic provider host reports an error carrying `id`
- * and `properties` as a partial failure (ErrorResourceInitFailed), so the engine records these
- * outputs — what was applied — instead of the desired state. The engine shows `reasons`, not the
- * message, for such a failure, so the message is the one reason.
- */
-export class PartialConfigError extends ResourceOperationError {
-  readonly id: string;
-  readonly properties: Record<string, unknown>;
-  readonly reasons: string[];
-
-  constructor(message: string, id: string, properties: Record<string, unknown>) {
-    super(message);
-    this.name = "PartialConfigError";
-    this.id = id;
-    this.properties = properties;
-    this.reasons = [message];
-  }
 }
 
 async function patch(write: PlannedWrite, outcome: WriteOutcome): Promise<void> {

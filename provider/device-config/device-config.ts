@@ -12,10 +12,14 @@ export type ConfigValue = string | number | boolean | ConfigValue[] | { [childId
 /** The inputs of a {@link DeviceConfig}. Give `properties` or `profile`, not both. */
 export interface DeviceConfigArgs {
   /**
-   * The device or devices to configure: deviceIds, strings of digits (e.g. `device.deviceId`).
+   * The device or devices to configure: deviceIds, strings of digits (e.g. `device.deviceId`), or
+   * a DeviceFleet's `deviceIds` (serial number → deviceId) to configure the whole fleet.
    * Changing the set updates in place: the new set is configured.
    */
-  deviceIds: pulumi.Input<string> | pulumi.Input<pulumi.Input<string>[]>;
+  deviceIds:
+    | pulumi.Input<string>
+    | pulumi.Input<pulumi.Input<string>[]>
+    | pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
    * TSL property id → value. Each property must be writable (accessMode `W` or `RW`) and its value
    * must fit the device's TSL model. A STRUCT is an object keyed by child id (`{ high: 30 }`, or by

@@ -33,7 +33,10 @@ function failure(property: string, reason: string): Failure {
 
 /** `deviceIds` as a list: one id may be given alone. Unknown (preview) stays unknown. */
 export function normaliseDeviceIds(value: unknown): unknown {
-  return typeof value === "string" && !isUnknown(value) ? [value] : value;
+  if (typeof value === "string" && !isUnknown(value)) return [value];
+  // A DeviceFleet's `deviceIds` (serial number → deviceId) configures the whole fleet.
+  if (isPlainObject(value)) return Object.values(value);
+  return value;
 }
 
 function checkDeviceIds(value: unknown): Failure[] {

@@ -29,7 +29,26 @@ export interface PlannedWrite {
 /** Per-device TSL models, as validation fetched them. */
 export type ModelOf = (deviceId: string) => IndexedModel | undefined;
 
+/**
+ * The configuration devices report now (Getting the Configuration of a Specific Device), read just
+ * before writing to devices whose state this resource does not know yet: those of a create, and
+ * devices added to the set. A value a device already has is not written again — so adopting a
+ * configured fleet writes nothing, and an `up` retried after a write whose outcome was unknown
+ * creates no second task for what the first one applied.
+ */
+export type CurrentConfig = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
+
 type Values = Record<string, unknown>;
+
+/** `values` without those the device already reports (all of them when it was not read). */
+export function unapplied(values: Values, reported: Readonly<Record<string, unknown>> | undefined): Values {
+  if (reported === undefined) return values;
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([key, value]) => !(Object.hasOwn(reported, key) && sameValue(value, reported[key], key)),
+    ),
+  );
+}
 
 function pick(values: Values, keys: Iterable<string>): Values {
   const picked: Values = {};
@@ -82,12 +101,12 @@ function profileWrite(deviceIds: string[], want: DesiredConfig): PlannedWrite[] 
   ];
 }
 
-/** The writes of a create: everything, to every device. */
-export function planCreate(want: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+/** The writes of a create: everything, to every device — but what a device already has. */
+export function planCreate(want: DesiredConfig, modelOf: ModelOf, current?: CurrentConfig): PlannedWrite[] {
   if (want.profile) return profileWrite(want.deviceIds, want);
   const properties = want.properties ?? {};
   return groupTsl(
-    want.deviceIds.map((id) => [id, properties]),
+    want.deviceIds.map((id) => [id, unapplied(properties, current?.get(id))]),
     modelOf,
     "apply",
     want.version,
@@ -107,8 +126,16 @@ export function changedProperties(had: Values, want: Values): string[] {
   );
 }
 
-/** The writes of an update from `had` (the previous state) to `want`. */
-export function planUpdate(had: DesiredConfig, want: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+/**
+ * The writes of an update from `had` (the previous state) to `want`. Devices added to the set get
+ * what they do not already have (`current`); devices that stay get what changed.
+ */
+export function planUpdate(
+  had: DesiredConfig,
+  want: DesiredConfig,
+  modelOf: ModelOf,
+  current?: CurrentConfig,
+): PlannedWrite[] {
   const previous = new Set(had.deviceIds);
   const added = want.deviceIds.filter((id) => !previous.has(id));
   const kept = want.deviceIds.filter((id) => previous.has(id));
@@ -130,7 +157,7 @@ export function planUpdate(had: DesiredConfig, want: DesiredConfig, modelOf: Mod
   const applies = groupTsl(
     [
       ...kept.map((id): [string, Values] => [id, keptValues(id)]),
-      ...added.map((id): [string, Values] => [id, wantValues]),
+      ...added.map((id): [string, Values] => [id, unapplied(wantValues, current?.get(id))]),
     ],
     modelOf,
     "apply",

@@ -5,17 +5,18 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
-import { executeWrites, notAppliedMessage, PartialConfigError, type WriteOutcome } from "./apply";
+import { executeWrites, notAppliedMessage, type WriteOutcome } from "./apply";
 import { diffConfig } from "./diff";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
 import { planCreate, planReset, planUpdate, propertiesWithoutDefault, type ModelOf } from "./plan";
-import { readConfiguration } from "./read";
+import { currentConfigs, readConfiguration } from "./read";
 import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
 import { assertValidConfiguration, validateConfiguration } from "./validation";
-import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { platformClient } from "../runtime/platform-client";
 import { thingModelsOf } from "../tsl/models";
+import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 
 type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
@@ -51,7 +52,7 @@ async function modelsForWrite(
 
 function failIfPartial(operation: string, id: string, outs: Inputs, outcome: WriteOutcome): void {
   if (outcome.notApplied.length > 0)
-    throw new PartialConfigError(notAppliedMessage(operation, outcome), id, outs);
+    throw new PartialSuccessError(notAppliedMessage(operation, outcome), id, outs);
 }
 
 /** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
@@ -64,8 +65,11 @@ export const deviceConfigImplementation: Implementation = {
     if (failures.length > 0 || !deviceIds || !isPlainObject(properties) || unchanged(olds, inputs)) {
       return { inputs, failures };
     }
+    // A device switching TSL version in this deployment is validated against its new model at the write.
+    const checkable = deviceIds.filter((id) => pendingTslVersion(id) === undefined);
+    if (checkable.length === 0) return { inputs, failures };
     const validation = await describeFailure(`check DeviceConfig ${describeDevices(deviceIds)}`, () =>
-      validateConfiguration(deviceIds, properties),
+      validateConfiguration(checkable, properties),
     );
     return { inputs, failures: validation.failures };
   },
@@ -80,7 +84,8 @@ export const deviceConfigImplementation: Implementation = {
     const operation = `create DeviceConfig ${describeDevices(want.deviceIds)}`;
     return describeFailure(operation, async () => {
       const modelOf = await modelsForWrite(operation, want);
-      const outcome = await executeWrites(planCreate(want, modelOf), methodOf(want) === "patch");
+      const current = want.properties ? await currentConfigs(want.deviceIds) : undefined;
+      const outcome = await executeWrites(planCreate(want, modelOf, current), methodOf(want) === "patch");
       const outs = stateAfterWrites(inputs, want, undefined, outcome);
       failIfPartial(operation, id, outs, outcome);
       return { id, outs };
@@ -116,7 +121,12 @@ export const deviceConfigImplementation: Implementation = {
     return describeFailure(operation, async () => {
       const removed = had.resetOnDelete ? had.deviceIds.filter((d) => !want.deviceIds.includes(d)) : [];
       const modelOf = await modelsForWrite(operation, want, removed);
-      const outcome = await executeWrites(planUpdate(had, want, modelOf), methodOf(want) === "patch");
+      const added = want.deviceIds.filter((d) => !had.deviceIds.includes(d));
+      const current = want.properties && added.length > 0 ? await currentConfigs(added) : undefined;
+      const outcome = await executeWrites(
+        planUpdate(had, want, modelOf, current),
+        methodOf(want) === "patch",
+      );
       const outs = stateAfterWrites(news, want, { config: had, outputs: olds }, outcome);
       failIfPartial(operation, id, outs, outcome);
       return { outs };

@@ -73,3 +73,22 @@ export async function readConfiguration(state: DesiredConfig): Promise<ConfigRea
   const compared = compareReports(state.properties ?? {}, state.deviceIds, reports);
   return { ...compared, deviceIds: state.deviceIds.filter((id) => !gone.has(id)) };
 }
+
+/**
+ * What each device reports now, for the writes of a create or of devices added to the set (see
+ * `CurrentConfig`). Devices the platform does not know are left out: validation reports them.
+ */
+export async function currentConfigs(
+  deviceIds: readonly string[],
+): Promise<Map<string, Record<string, unknown>>> {
+  const client = await platformClient();
+  const reports = new Map<string, Record<string, unknown>>();
+  await forEachLimited(deviceIds, READ_CONCURRENCY, async (deviceId) => {
+    try {
+      reports.set(deviceId, (await client.getDeviceConfig(deviceId)).properties);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  });
+  return reports;
+}

@@ -1,16 +1,18 @@
 /**
- * The RpsProfile implementation behind the serialized provider.
+ * The RpsProfile implementation behind the serialized provider. A record already there is adopted:
+ * as it is when its URL is the declared one (no write), taken over with a warning otherwise.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../../sdk";
+import { sameSerial } from "../device/desired";
+import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
-import { invalidateRpsListing, rpsProfileUrl } from "./listing";
-import { platformClient } from "../runtime/platform-client";
+import { invalidateRpsListing, rpsRecordOf } from "./listing";
 
 const INPUTS = ["sn", "profileUrl"] as const;
 
-async function specify(sn: string, profileUrl: string): Promise<void> {
+async function specify(operation: string, sn: string, profileUrl: string): Promise<void> {
   const client = await platformClient();
   invalidateRpsListing();
   try {
@@ -18,12 +20,25 @@ async function specify(sn: string, profileUrl: string): Promise<void> {
   } catch (error) {
     if (error instanceof ConflictError && error.errCode === "device_on_platform") {
       throw new ResourceOperationError(
-        `create RpsProfile sn=${sn} failed: the device is already on the platform, and RPS profiles can only be ` +
+        `${operation} failed: the device is already on the platform, and RPS profiles can only be ` +
           `given to devices that are not; remove the Device first, or drop this RpsProfile (${error.message})`,
         { cause: error, code: error.code },
       );
     }
     throw error;
+  }
+}
+
+/** Specifies the record unless the platform already has it with this URL; warns when it had another. */
+async function adoptOrSpecify(sn: string, profileUrl: string): Promise<void> {
+  const operation = `create RpsProfile sn=${sn}`;
+  const existing = await rpsRecordOf(await platformClient(), sn);
+  if (existing?.profileUrl === profileUrl) return;
+  await specify(operation, sn, profileUrl);
+  if (existing) {
+    await pulumi.log.warn(
+      `RpsProfile sn=${sn}: took over the existing RPS record, replacing its profileUrl ${existing.profileUrl}`,
+    );
   }
 }
 
@@ -37,22 +52,24 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
   },
 
   async diff(_id, olds, news) {
-    const replaces = olds.sn !== news.sn ? ["sn"] : [];
+    // One record per serial number whatever its case, as the platform compares them.
+    const replaces = sameSerial(olds.sn as string, news.sn as string) ? [] : ["sn"];
     const changes = replaces.length > 0 || olds.profileUrl !== news.profileUrl;
     return { changes, replaces, deleteBeforeReplace: false };
   },
 
   async create(inputs) {
     const { sn, profileUrl } = inputs as { sn: string; profileUrl: string };
-    await describeFailure(`create RpsProfile sn=${sn}`, () => specify(sn, profileUrl));
+    await describeFailure(`create RpsProfile sn=${sn}`, () => adoptOrSpecify(sn, profileUrl));
     return { id: sn, outs: { sn, profileUrl } };
   },
 
   async read(id, props) {
     return describeFailure(`read RpsProfile sn=${id}`, async () => {
-      const profileUrl = await rpsProfileUrl(await platformClient(), id);
-      if (profileUrl === undefined) return { id: "", props: {} };
-      const state = { sn: id, profileUrl };
+      const record = await rpsRecordOf(await platformClient(), id);
+      if (record === undefined) return { id: "", props: {} };
+      const declared = typeof props.sn === "string" ? props.sn : id;
+      const state = { sn: declared, profileUrl: record.profileUrl };
       return { id, props: { ...props, ...state }, inputs: state };
     });
   },
@@ -60,8 +77,9 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
   async update(id, _olds, news) {
     const profileUrl = news.profileUrl as string;
     // Specifying the URL again for the same serial number replaces it.
-    await describeFailure(`update RpsProfile sn=${id}`, () => specify(id, profileUrl));
-    return { outs: { sn: id, profileUrl } };
+    const operation = `update RpsProfile sn=${id}`;
+    await describeFailure(operation, () => specify(operation, id, profileUrl));
+    return { outs: { sn: news.sn, profileUrl } };
   },
 
   async delete(id) {

@@ -4,7 +4,7 @@
  * drift on read, per-device TSL versions, LONG digits on the wire, and resetOnDelete.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { PartialConfigError } from "../../../provider/device-config/apply";
+import { PartialSuccessError } from "../../../provider/shared/errors";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
 import { platformClient } from "../../../provider/runtime/platform-client";
 import { forgetThingModels } from "../../../provider/tsl/models";
@@ -128,8 +128,8 @@ describe("DeviceConfig on one device", () => {
       properties: { reportInterval: 700, ledEnabled: false, alarmThreshold: { high: 40, low: 5 } },
     };
     const error = await config.create(inputs).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PartialConfigError);
-    const partial = error as PartialConfigError;
+    expect(error).toBeInstanceOf(PartialSuccessError);
+    const partial = error as PartialSuccessError;
     expect(partial.message).toMatch(/not applied: device \d+: ledEnabled and alarmThreshold\.low/);
     expect(partial.id).toBe(id);
     expect(partial.properties.properties).toEqual({ reportInterval: 700, alarmThreshold: { high: 40 } });
@@ -177,5 +177,38 @@ describe("DeviceConfig on several devices", () => {
       config.create({ deviceIds: ids, properties: { reportInterval: 10 } }).catch((e: unknown) => e),
     );
     expect(byRoute["POST /tasks"]).toBeUndefined();
+  });
+
+  it("writes only what the devices do not already have, and nothing when they have it all", async () => {
+    const ids = await seed(4);
+    const [first, second] = ids as [string, string];
+    // The model's default reportInterval is 600; two devices already run the wanted 900.
+    await env.emulator.control.changeDevice(first, { properties: { reportInterval: 900 } });
+    await env.emulator.control.changeDevice(second, { properties: { reportInterval: 900 } });
+    const wanted = { reportInterval: 900, temperatureUnit: 1 };
+    const { result, byRoute } = await counted(() => config.create({ deviceIds: ids, properties: wanted }));
+    expect(byRoute["GET /devices/{deviceId}/config"]).toBe(4);
+    expect(byRoute["POST /tasks"]).toBe(2); // two payloads: the unit alone, and both properties
+    const tasks = (await env.emulator.control.tasks()).filter((t) => ids.includes(t.deviceId));
+    expect(tasks.find((t) => t.deviceId === first)?.config.properties).toEqual({ temperatureUnit: 1 });
+    expect(result.outs.properties).toEqual(wanted);
+
+    await expect.poll(async () => (await propertiesOf(ids[3] as string)).temperatureUnit).toBe(1);
+    forgetThingModels();
+    const again = await counted(() => config.create({ deviceIds: ids, properties: wanted }));
+    expect(again.byRoute["POST /tasks"]).toBeUndefined();
+    expect(again.byRoute["PATCH /devices/{deviceId}/properties"]).toBeUndefined();
+    expect(again.result.outs).toMatchObject({ deviceIds: ids, properties: wanted, taskIds: {} });
+  });
+
+  it("takes a fleet's deviceIds record (serial number → deviceId)", async () => {
+    const ids = await seed(2);
+    const record = { "240000000000AA01": ids[0], "240000000000AA02": ids[1] };
+    const { inputs, failures } = await config.check(
+      {},
+      { deviceIds: record, properties: { reportInterval: 300 } },
+    );
+    expect(failures).toEqual([]);
+    expect(inputs.deviceIds).toEqual(ids);
   });
 });

@@ -54,4 +54,38 @@ describe("RpsProfile", () => {
       /create RpsProfile sn=\w+ failed: the device is already on the platform.*HTTP 409 device_on_platform.*requestId/,
     );
   });
+
+  it("adopts an identical record without writing, and takes over one with another URL", async () => {
+    const [same, other] = serialNumbers(2, "AC") as [string, string];
+    const client = await platformClient();
+    await client.setRpsProfile({ sn: same, profileUrl: "https://rps.example.com/same" });
+    await client.setRpsProfile({ sn: other, profileUrl: "https://rps.example.com/old" });
+    invalidateRpsListing();
+    await env.emulator.control.resetCounters();
+    await rpsProfileImplementation.create({
+      sn: same.toLowerCase(),
+      profileUrl: "https://rps.example.com/same",
+    });
+    expect((await env.emulator.control.counters()).byRoute["POST /rps/profile"]).toBeUndefined();
+
+    await rpsProfileImplementation.create({ sn: other, profileUrl: "https://rps.example.com/new" });
+    const { byRoute } = await env.emulator.control.counters();
+    expect(byRoute["POST /rps/profile"]).toBe(1);
+    const record = (await env.emulator.control.state()).rpsRecords.find((r) => r.sn === other);
+    expect(record?.profileUrl).toBe("https://rps.example.com/new");
+  });
+
+  it("reads a record declared in another case as the same record, keeping the declared spelling", async () => {
+    const [sn] = serialNumbers(1, "AC") as [string];
+    await (await platformClient()).setRpsProfile({ sn, profileUrl: "https://rps.example.com/c" });
+    invalidateRpsListing();
+    const read = await rpsProfileImplementation.read(sn.toLowerCase(), { sn: sn.toLowerCase() });
+    expect(read.inputs).toEqual({ sn: sn.toLowerCase(), profileUrl: "https://rps.example.com/c" });
+    const diff = await rpsProfileImplementation.diff(
+      sn,
+      { sn, profileUrl: "u" },
+      { sn: sn.toLowerCase(), profileUrl: "u" },
+    );
+    expect(diff.changes).toBe(false);
+  });
 });

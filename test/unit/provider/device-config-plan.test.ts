@@ -137,3 +137,26 @@ describe("the writes of a reset", () => {
     expect(planReset(had, modelOf)[0]?.values).toEqual({ reportInterval: 600 });
   });
 });
+
+describe("values a device already has are not written again", () => {
+  const wanted = { reportInterval: 900, alarmThreshold: { high: 30 } };
+
+  it("drops, per device, what its current configuration already holds (STRUCT children as the user gave them)", () => {
+    const current = new Map([
+      [A, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30, "alarmThreshold.low": 5 } }],
+      [B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 28 } }],
+    ]);
+    const writes = planCreate(config([A, B, C], wanted), modelOf, current);
+    expect(writes.map((w) => [w.deviceIds, Object.keys(w.values)])).toEqual([
+      [[B], ["alarmThreshold"]],
+      [[C], ["reportInterval", "alarmThreshold"]],
+    ]);
+  });
+
+  it("applies to devices added to the set, not to devices that stay", () => {
+    const current = new Map([[B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }]]);
+    const had = config([A], { reportInterval: 600 });
+    const writes = planUpdate(had, config([A, B], wanted), modelOf, current);
+    expect(writes.map((w) => w.deviceIds)).toEqual([[A]]);
+  });
+});
