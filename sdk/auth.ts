@@ -135,11 +135,19 @@ export class TokenManager {
   }
 }
 
-/** The token endpoint said no (a 4xx other than 429, or `status: "Failed"`); transport trouble or 5xx is not. */
+/** Error codes by which the token endpoint refuses a grant (see {@link isRejection}). */
+const REJECTION_CODES: ReadonlySet<string> = new Set([
+  "authentication_failed",
+  "invalid_request",
+  "request_failed",
+]);
+
+/**
+ * The token endpoint refused the grant: credentials or refresh token rejected, or a failure the SDK
+ * cannot name. Transport trouble, 429, 5xx and a wrong base URL are not refusals: trying client
+ * credentials instead would not help.
+ */
 function isRejection(error: unknown): boolean {
   if (!(error instanceof DevicePlatformError)) return false;
-  const said = ["authentication_failed", "invalid_request", "not_found", "request_failed"];
-  if (said.includes(error.code)) return true;
-  const status = error.status;
-  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+  return REJECTION_CODES.has(error.code);
 }

@@ -90,6 +90,7 @@ export class DevicePlatformClient {
     // The executor needs tokens and the token endpoint needs the executor: the closures below
     // reach `tokens` only once a request runs, after both exist.
     this.#executor = new RequestExecutor({
+      baseUrl: this.#options.baseUrl,
       transport: this.#transport,
       tokens: {
         getAccessToken: () => tokens.getAccessToken(),

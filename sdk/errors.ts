@@ -1,9 +1,12 @@
 /**
- * The SDK's error hierarchy. One factory, {@link errorFromResponse}, maps a platform response to a
- * class; transport failures and malformed responses have their own classes. Every error is
+ * The SDK's error hierarchy. One factory, {@link errorFromResponse}, maps a failed response to a
+ * class by what the platform said: the HTTP status and the exact errCode (platform-err-codes.ts), and
+ * whether the body is the platform's envelope at all (if not, a {@link ConfigurationError}).
+ * Transport failures and malformed success data have their own classes. Every error is
  * redacted in its constructor — message, properties and cause — so that no token, refresh token or
  * client secret can leak through logs, `JSON.stringify` or `util.inspect`.
  */
+import { missingResourceOf, statusOfErrCode, type MissingResource } from "./platform-err-codes";
 import { redactOptional, redactText } from "./redact";
 
 /** Stable, documented error codes; match on these rather than on class names or messages. */
@@ -16,7 +19,8 @@ export type DevicePlatformErrorCode =
   | "rate_limited"
   | "server_error"
   | "transport_error"
-  | "unexpected_response";
+  | "unexpected_response"
+  | "configuration_error";
 
 /** What is known about a failed request; every text field is redacted on construction. */
 export interface DevicePlatformErrorInit {
@@ -42,6 +46,8 @@ export interface DevicePlatformErrorInit {
   readonly note?: string;
   /** The underlying error; stored as a redacted copy. */
   readonly cause?: unknown;
+  /** Base URL of the client that sent the request (options refuse URLs with credentials). */
+  readonly baseUrl?: string;
 }
 
 /** Base class of every error the SDK throws for a platform operation. */
@@ -61,9 +67,11 @@ export class DevicePlatformError extends Error {
   readonly reason: string | undefined;
   /** Extra context appended to the message. */
   readonly note: string | undefined;
+  /** Base URL of the client that sent the request, when known. */
+  readonly baseUrl: string | undefined;
 
   constructor(init: DevicePlatformErrorInit) {
-    super(buildMessage(init), { cause: sanitizeCause(init.cause) });
+    super(buildMessage(init, new.target.advice(init)), { cause: sanitizeCause(init.cause) });
     this.name = new.target.name;
     this.status = init.status;
     this.errCode = redactOptional(init.errCode);
@@ -75,6 +83,15 @@ export class DevicePlatformError extends Error {
     this.outcomeUnknown = init.outcomeUnknown ?? false;
     this.reason = redactOptional(init.reason);
     this.note = redactOptional(init.note);
+    this.baseUrl = redactOptional(init.baseUrl);
+  }
+
+  /**
+   * What the user should check, placed in the message right after the failure; none by default.
+   * Subclasses whose failures have one known remedy override it.
+   */
+  protected static advice(_init: DevicePlatformErrorInit): string | undefined {
+    return undefined;
   }
 
   /** A plain, secret-free representation for structured logs. */
@@ -91,39 +108,57 @@ export class DevicePlatformError extends Error {
       path: this.path,
       attempts: this.attempts,
       outcomeUnknown: this.outcomeUnknown,
+      baseUrl: this.baseUrl,
     };
   }
 }
 
-/** 401/403, or credentials the token endpoint rejected. */
+/** 401/403 or `authentication_failed` (after one token renewal), or credentials the token endpoint refused. */
 export class AuthenticationError extends DevicePlatformError {
   override readonly code = "authentication_failed";
 }
 
 /**
- * 404: unknown device or RPS record. A DELETE retried after an ambiguous first attempt can also end
- * here when the first attempt did delete; callers that treat "already gone" as success decide that.
+ * The object is gone: HTTP 404 (or HTTP 200 with `status: "Failed"`) whose errCode is exactly
+ * `device_not_found` or `rps_record_not_found`. Nothing else is a `NotFoundError` — a 404 from the
+ * wrong server or for an unknown endpoint is a {@link ConfigurationError} — so callers may safely
+ * drop the object from state. A DELETE retried after an ambiguous first attempt can also end here
+ * when the first attempt did delete; callers that treat "already gone" as success decide that.
  */
 export class NotFoundError extends DevicePlatformError {
   override readonly code = "not_found";
+  /** Which kind of object is gone, from the errCode (`device` when none was given). */
+  readonly resource: MissingResource;
+
+  constructor(init: DevicePlatformErrorInit) {
+    super(init);
+    this.resource = missingResourceOf(init.errCode) ?? "device";
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), resource: this.resource };
+  }
 }
 
-/** 409: serial number already on the platform, or held by an RPS record. */
+/** 409 or one of the platform's conflict codes: the serial number is taken, or held by an RPS record. */
 export class ConflictError extends DevicePlatformError {
   override readonly code = "conflict";
 }
 
-/** 400/422, or input the SDK refused before sending. */
+/** 400/422 or `invalid_parameter`, or input the SDK refused before sending. */
 export class ValidationError extends DevicePlatformError {
   override readonly code = "invalid_request";
 }
 
-/** 429 after the retry budget was spent. */
+/** 429 or `rate_limited`, after the retry budget was spent. */
 export class RateLimitError extends DevicePlatformError {
   override readonly code = "rate_limited";
 }
 
-/** 5xx after the retry budget was spent (or at once for writes that must not be repeated). */
+/**
+ * 5xx, `internal_error`, `service_unavailable` or `not_implemented`: after the retry budget was
+ * spent, or at once for writes that must not be repeated (then `outcomeUnknown` is true).
+ */
 export class ServerError extends DevicePlatformError {
   override readonly code = "server_error";
 }
@@ -133,9 +168,27 @@ export class TransportError extends DevicePlatformError {
   override readonly code = "transport_error";
 }
 
-/** A response that is not JSON or does not have the documented shape. */
+/** The platform's success envelope, whose `data` does not have the documented shape. */
 export class ResponseShapeError extends DevicePlatformError {
   override readonly code = "unexpected_response";
+}
+
+/**
+ * The answer did not come from the device platform (an HTML page, another service's JSON, a body
+ * without the envelope), or the platform has no such endpoint (`route_not_found`): the base URL or
+ * the API version is wrong. It never means an object is gone, so nothing may be dropped from state
+ * or deleted because of it. The message names the base URL and the settings to check.
+ */
+export class ConfigurationError extends DevicePlatformError {
+  override readonly code = "configuration_error";
+
+  protected static override advice(init: DevicePlatformErrorInit): string {
+    const where = init.baseUrl ?? "the base URL";
+    return (
+      `${where} does not look like the device platform's base URL; check devplatform:baseUrl and ` +
+      `devplatform:apiVersion (the client's baseUrl and apiVersion options)`
+    );
+  }
 }
 
 type ErrorClass = new (init: DevicePlatformErrorInit) => DevicePlatformError;
@@ -162,6 +215,7 @@ export function withNote(
     note: error.note ? `${error.note}. ${note}` : note,
     outcomeUnknown: outcomeUnknown ?? error.outcomeUnknown,
     cause: error.cause,
+    baseUrl: error.baseUrl,
   });
 }
 
@@ -173,72 +227,136 @@ export interface ResponseErrorContext {
   readonly status: number;
   /** The response body as parsed JSON, if it was JSON. */
   readonly body: unknown;
-  /** The raw body text, used when the body is not a JSON envelope. */
+  /** The raw body text, quoted when the body is not the platform's envelope. */
   readonly bodyText?: string;
   /** Fallback request id from a response header. */
   readonly headerRequestId?: string;
   readonly outcomeUnknown?: boolean;
   readonly note?: string;
+  /** The client's base URL, which a {@link ConfigurationError} names. */
+  readonly baseUrl?: string;
+  /**
+   * The request went to the OAuth token endpoint: there a 400 or 401 means the credentials or the
+   * refresh token were refused whatever the body, and any other refusal means a wrong base URL.
+   */
+  readonly tokenEndpoint?: boolean;
 }
 
-/** Maps a failed response (HTTP error, or HTTP 200 with `status: "Failed"`) to an error. */
+/** A failed response as an error, and the status that retry decisions go by. */
+export interface ClassifiedFailure {
+  readonly error: DevicePlatformError;
+  /**
+   * The HTTP status; for HTTP 2xx with `status: "Failed"`, the status its errCode stands for (the
+   * HTTP status itself when the errCode is unknown).
+   */
+  readonly status: number;
+}
+
+/**
+ * Maps a failed response to an error: an HTTP error status, HTTP 2xx with `status: "Failed"`, or a
+ * 2xx body that is not the platform's envelope at all. Classification goes by what the platform
+ * said — the status and the exact errCode (see platform-err-codes.ts) — never by guesses.
+ */
 export function errorFromResponse(ctx: ResponseErrorContext): DevicePlatformError {
-  const envelope = readFailureEnvelope(ctx.body);
-  const errCode = envelope.errCode;
-  const errMsg = envelope.errMsg ?? (envelope.isEnvelope ? undefined : snippet(ctx.bodyText));
-  const Class = classForStatus(ctx.status) ?? classForErrCode(errCode) ?? DevicePlatformError;
-  return new Class({
+  return classifyFailure(ctx).error;
+}
+
+/** {@link errorFromResponse}, also returning the status the retry policy goes by. */
+export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
+  const body = readFailureBody(ctx.body, ctx.tokenEndpoint ?? false, ctx.bodyText);
+  const status = effectiveStatus(ctx.status, body);
+  const Class = classFor(status, body, ctx.tokenEndpoint ?? false);
+  const error = new Class({
     method: ctx.method,
     path: ctx.path,
     attempts: ctx.attempts,
     status: ctx.status,
-    errCode,
-    errMsg,
-    requestId: envelope.requestId ?? ctx.headerRequestId,
+    errCode: body.errCode,
+    errMsg: body.errMsg,
+    requestId: body.requestId ?? ctx.headerRequestId,
+    reason: body.reason,
     outcomeUnknown: ctx.outcomeUnknown,
     note: ctx.note,
+    baseUrl: ctx.baseUrl,
   });
+  return { error, status };
 }
 
-function classForStatus(status: number): ErrorClass | undefined {
-  if (status === 400 || status === 422) return ValidationError;
-  if (status === 401 || status === 403) return AuthenticationError;
-  if (status === 404) return NotFoundError;
-  if (status === 409) return ConflictError;
+/** HTTP 2xx with `status: "Failed"` counts as the status its errCode stands for. */
+function effectiveStatus(httpStatus: number, body: FailureBody): number {
+  if (httpStatus < 200 || httpStatus >= 300 || !body.isEnvelope) return httpStatus;
+  return statusOfErrCode(body.errCode) ?? httpStatus;
+}
+
+function classFor(status: number, body: FailureBody, tokenEndpoint: boolean): ErrorClass {
   if (status === 429) return RateLimitError;
   if (status >= 500) return ServerError;
-  return undefined;
+  // Still 2xx: an errCode the SDK does not know (the platform spoke, but said nothing usable),
+  // or a body that is not the envelope (another server answered).
+  if (status >= 200 && status < 300) return body.isEnvelope ? DevicePlatformError : ConfigurationError;
+  if (tokenEndpoint) return tokenFailureClass(status, body);
+  if (!body.isEnvelope) return ConfigurationError;
+  return platformFailureClass(status, body.errCode);
 }
 
-/** For HTTP 200 with `status: "Failed"`, the platform's errCode is all there is to go on. */
-function classForErrCode(errCode: string | undefined): ErrorClass | undefined {
-  if (errCode === undefined) return undefined;
-  const c = errCode.toLowerCase();
-  if (/auth|token|unauthori[sz]ed|forbidden/.test(c)) return AuthenticationError;
-  if (/not_?found/.test(c)) return NotFoundError;
-  if (/exist|conflict|duplicate/.test(c)) return ConflictError;
-  if (/rate|limit|too_many/.test(c)) return RateLimitError;
-  if (/invalid|param|validation|bad_request/.test(c)) return ValidationError;
-  if (/internal|server|unavailable/.test(c)) return ServerError;
-  return undefined;
+/** The token endpoint: 400/401 are refused credentials (OAuth servers use both); the rest is setup. */
+function tokenFailureClass(status: number, body: FailureBody): ErrorClass {
+  if (status === 401) return AuthenticationError;
+  if (status !== 400) return ConfigurationError;
+  return body.isEnvelope && body.errCode === "invalid_parameter" ? ValidationError : AuthenticationError;
 }
 
-interface FailureEnvelope {
+/** A failure envelope from a device endpoint, by its (effective) status. */
+function platformFailureClass(status: number, errCode: string | undefined): ErrorClass {
+  switch (status) {
+    case 400:
+    case 422:
+      return ValidationError;
+    case 401:
+    case 403:
+      return AuthenticationError;
+    case 404:
+      // Only the platform saying which object is missing means "gone"; route_not_found or any
+      // other 404 means the request went to the wrong place.
+      return missingResourceOf(errCode) ? NotFoundError : ConfigurationError;
+    case 409:
+      return ConflictError;
+    default:
+      return DevicePlatformError;
+  }
+}
+
+interface FailureBody {
+  /** The platform's failure envelope: a JSON object with `status: "Failed"`. */
   readonly isEnvelope: boolean;
   readonly errCode?: string;
   readonly errMsg?: string;
   readonly requestId?: string;
+  /** For bodies that are not the envelope: an excerpt of what came instead. */
+  readonly reason?: string;
 }
 
-function readFailureEnvelope(body: unknown): FailureEnvelope {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { isEnvelope: false };
-  const record = body as Record<string, unknown>;
-  return {
-    isEnvelope: true,
-    errCode: scalarText(record.errCode ?? record.code ?? record.error),
-    errMsg: scalarText(record.errMsg ?? record.message ?? record.error_description),
-    requestId: scalarText(record.requestId),
-  };
+function readFailureBody(body: unknown, tokenEndpoint: boolean, text: string | undefined): FailureBody {
+  const record = asRecord(body);
+  if (record?.status === "Failed") {
+    return {
+      isEnvelope: true,
+      errCode: scalarText(record.errCode),
+      errMsg: scalarText(record.errMsg),
+      requestId: scalarText(record.requestId),
+    };
+  }
+  // An OAuth server's own error body (RFC 6749, section 5.2), which the token endpoint may send.
+  const oauthError = tokenEndpoint ? scalarText(record?.error) : undefined;
+  if (oauthError !== undefined) {
+    return { isEnvelope: false, errCode: oauthError, errMsg: scalarText(record?.error_description) };
+  }
+  return { isEnvelope: false, reason: notThePlatform(text) };
+}
+
+function asRecord(body: unknown): Record<string, unknown> | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  return body as Record<string, unknown>;
 }
 
 function scalarText(value: unknown): string | undefined {
@@ -247,15 +365,23 @@ function scalarText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Says what came instead of the platform's envelope, quoting its beginning. */
+function notThePlatform(text: string | undefined): string {
+  const excerpt = snippet(text);
+  return excerpt === undefined
+    ? "not the platform's response: empty body"
+    : `not the platform's response: "${excerpt}"`;
+}
+
 /** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy, say). */
 function snippet(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat === "") return undefined;
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
 }
 
-function buildMessage(init: DevicePlatformErrorInit): string {
+function buildMessage(init: DevicePlatformErrorInit, advice: string | undefined): string {
   const detail =
     init.status !== undefined
       ? `HTTP ${init.status}${init.errCode ? ` ${init.errCode}` : ""}${init.errMsg ? `: ${init.errMsg}` : ""}`
@@ -263,8 +389,11 @@ function buildMessage(init: DevicePlatformErrorInit): string {
   const reasonSuffix = init.status !== undefined && init.reason ? ` (${init.reason})` : "";
   const attempts = `${init.attempts} attempt${init.attempts === 1 ? "" : "s"}`;
   const extras = init.requestId ? `requestId ${init.requestId}, ${attempts}` : attempts;
+  const adviceText = advice ? `: ${advice}` : "";
   const note = init.note ? `. ${init.note}` : "";
-  return redactText(`${init.method} ${init.path} failed: ${detail}${reasonSuffix} (${extras})${note}`);
+  return redactText(
+    `${init.method} ${init.path} failed: ${detail}${reasonSuffix}${adviceText} (${extras})${note}`,
+  );
 }
 
 /**

@@ -4,13 +4,7 @@
  * that is the same for all of them.
  */
 import type { z } from "zod";
-import {
-  DevicePlatformError,
-  ResponseShapeError,
-  TransportError,
-  errorFromResponse,
-  withNote,
-} from "./errors";
+import { DevicePlatformError, ResponseShapeError, TransportError, classifyFailure, withNote } from "./errors";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
 import { redactText } from "./redact";
@@ -45,8 +39,11 @@ export interface OperationSpec<T> {
   readonly repeatability: Repeatability;
   /** Schema of the envelope's `data`. */
   readonly schema: z.ZodType<T>;
-  /** Accept a body without the envelope (a plain OAuth token response). */
-  readonly bareBodyAllowed?: boolean;
+  /**
+   * A request to the OAuth token endpoint: a bare token body without the envelope is accepted, and
+   * refusals are read as OAuth servers send them (see `ResponseErrorContext.tokenEndpoint`).
+   */
+  readonly tokenEndpoint?: boolean;
   /**
    * For unsafe writes: after an attempt that may have been performed, look on the platform. Return
    * the result to finish with, or undefined to send again. Without it such a failure is final.
@@ -58,6 +55,8 @@ export interface OperationSpec<T> {
 
 /** Settings of the executor. */
 export interface ExecutorOptions {
+  /** The client's base URL, named by errors that say it looks wrong. */
+  readonly baseUrl: string;
   readonly transport: HttpTransport;
   readonly tokens: TokenSource;
   readonly retry: RetryOptions;
@@ -97,7 +96,8 @@ export class RequestExecutor {
       const { error, outcome, retryAfter } = interpreted;
 
       // A rejected token is replaced once; the request never ran, so any operation may repeat.
-      if (token !== undefined && error.status === 401 && !authRetried) {
+      // `outcome.status` is 401 also for HTTP 200 with `status: "Failed"` and authentication_failed.
+      if (token !== undefined && isTokenRejection(error, outcome) && !authRetried) {
         authRetried = true;
         this.options.tokens.invalidate(token);
         this.emit(spec, result, attempt, error, 0);
@@ -155,7 +155,7 @@ export class RequestExecutor {
   }
 
   private interpret<T>(spec: OperationSpec<T>, result: HttpResult, attempts: number): Interpreted<T> {
-    const where = { method: spec.method, path: spec.path, attempts };
+    const where = { method: spec.method, path: spec.path, attempts, baseUrl: this.options.baseUrl };
     if (result.kind === "failure") {
       const { failure } = result;
       return {
@@ -164,57 +164,30 @@ export class RequestExecutor {
         outcome: { kind: "transport", performed: failure.performed, transient: failure.transient },
       };
     }
-    const outcome: AttemptOutcome = { kind: "response", status: result.status };
     const body = tryParse(result.text);
-    if (result.status < 200 || result.status >= 300) {
-      const error = errorFromResponse({
+    const success = isSuccessStatus(result.status) ? readSuccess(spec, body) : undefined;
+    if (success === undefined) {
+      // An HTTP error, `status: "Failed"`, or not the platform's envelope at all.
+      const failure = classifyFailure({
         ...where,
         status: result.status,
         body: body.ok ? body.value : undefined,
         bodyText: result.text,
         headerRequestId: result.requestId,
+        tokenEndpoint: spec.tokenEndpoint,
       });
-      return { ok: false, error, outcome, retryAfter: result.retryAfter };
+      const outcome: AttemptOutcome = { kind: "response", status: failure.status };
+      return { ok: false, error: failure.error, outcome, retryAfter: result.retryAfter };
     }
-    const shapeError = (reason: string, requestId?: string) =>
-      ({
-        ok: false,
-        outcome,
-        error: new ResponseShapeError({ ...where, status: result.status, reason, requestId }),
-      }) as const;
-    if (!body.ok) return shapeError("the response is not JSON", result.requestId);
-
-    const envelope = this.unwrap(spec, body.value);
-    if (!envelope.ok) return shapeError(envelope.reason, result.requestId);
-    const requestId = envelope.requestId ?? result.requestId;
-    if (envelope.failed) {
-      const error = errorFromResponse({
-        ...where,
-        status: result.status,
-        body: body.value,
-        headerRequestId: requestId,
-      });
-      return { ok: false, error, outcome };
-    }
-    const data = spec.schema.safeParse(envelope.data);
-    if (!data.success)
-      return shapeError(`unexpected response shape: ${describeIssues(data.error)}`, requestId);
-    return { ok: true, value: data.data };
-  }
-
-  private unwrap(
-    spec: OperationSpec<unknown>,
-    body: unknown,
-  ): { ok: true; failed: boolean; data: unknown; requestId?: string } | { ok: false; reason: string } {
-    if (body === undefined) return { ok: true, failed: false, data: undefined };
-    const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
-    if (spec.bareBodyAllowed && isObject && !("status" in body))
-      return { ok: true, failed: false, data: body };
-    const envelope = envelopeSchema.safeParse(body);
-    if (!envelope.success)
-      return { ok: false, reason: `not a response envelope: ${describeIssues(envelope.error, "")}` };
-    const { status, data, requestId } = envelope.data;
-    return { ok: true, failed: status === "Failed", data, requestId };
+    const data = spec.schema.safeParse(success.data);
+    if (data.success) return { ok: true, value: data.data };
+    const reason = `unexpected response shape: ${describeIssues(data.error)}`;
+    const requestId = success.requestId ?? result.requestId;
+    return {
+      ok: false,
+      outcome: { kind: "response", status: result.status },
+      error: new ResponseShapeError({ ...where, status: result.status, reason, requestId }),
+    };
   }
 
   private emit(
@@ -237,21 +210,59 @@ export class RequestExecutor {
   }
 }
 
-/** Parses a body; an empty body is `undefined` (some servers answer DELETE with nothing). */
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+function isSuccessStatus(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/** A 401, or `status: "Failed"` with authentication_failed: the token may have expired or been replaced. */
+function isTokenRejection(error: DevicePlatformError, outcome: AttemptOutcome): boolean {
+  return error.code === "authentication_failed" && outcome.kind === "response" && outcome.status === 401;
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false };
+
+/**
+ * The `data` of a 2xx answer that is a success: the envelope with `status: "Success"`, a bare
+ * OAuth token body from the token endpoint, or no body at all where the operation's schema allows
+ * none (some servers answer DELETE with nothing). Undefined means the answer is a failure.
+ */
+function readSuccess(
+  spec: OperationSpec<unknown>,
+  body: Parsed,
+): { data: unknown; requestId?: string } | undefined {
+  if (!body.ok) return undefined;
+  if (body.value === undefined)
+    return spec.schema.safeParse(undefined).success ? { data: undefined } : undefined;
+  if (spec.tokenEndpoint && isBareTokenBody(body.value)) return { data: body.value };
+  const envelope = envelopeSchema.safeParse(body.value);
+  if (!envelope.success || envelope.data.status !== "Success") return undefined;
+  return { data: envelope.data.data, requestId: envelope.data.requestId };
+}
+
+/** A plain OAuth token response: an object with `access_token` and no envelope `status`. */
+function isBareTokenBody(value: unknown): boolean {
+  return typeof value === "object" && value !== null && "access_token" in value && !("status" in value);
+}
+
+/**
+ * Parses a body; an empty body is `undefined`. Only a syntax error means "not JSON": anything else
+ * (a runtime without the features lossless parsing needs) is a bug to report, not a bad response.
+ */
+function tryParse(text: string): Parsed {
   if (text.trim() === "") return { ok: true, value: undefined };
   try {
     return { ok: true, value: parseLosslessJson(text) };
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { ok: false };
+    throw error;
   }
 }
 
 /** A short account of schema mismatches, by field path; no values, so nothing secret can leak. */
-function describeIssues(error: z.ZodError, root = "data"): string {
+function describeIssues(error: z.ZodError): string {
   const issues = error.issues.slice(0, 5).map((issue) => {
-    const path = [root, ...issue.path.map(String)].filter((p) => p !== "").join(".");
-    return `${path || "body"}: ${issue.message}`;
+    const path = ["data", ...issue.path.map(String)].join(".");
+    return `${path}: ${issue.message}`;
   });
   const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : "";
   return `${issues.join("; ")}${more}`;

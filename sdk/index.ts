@@ -13,6 +13,7 @@ export { isLoopbackHost } from "./options";
 export { clearTokenCache } from "./auth";
 export {
   AuthenticationError,
+  ConfigurationError,
   ConflictError,
   DevicePlatformError,
   NotFoundError,
@@ -26,6 +27,7 @@ export {
   type DevicePlatformErrorInit,
   type ResponseErrorContext,
 } from "./errors";
+export { PLATFORM_ERR_CODES, type MissingResource, type PlatformErrCode } from "./platform-err-codes";
 export type { RequestEvent, RequestEventListener } from "./events";
 export { PageIterator } from "./pagination";
 export {

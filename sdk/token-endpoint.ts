@@ -24,7 +24,7 @@ export function createTokenEndpoint(
       authenticated: false,
       repeatability: "safe",
       schema: tokenDetailsSchema,
-      bareBodyAllowed: true,
+      tokenEndpoint: true,
     });
   return {
     clientCredentials: () =>

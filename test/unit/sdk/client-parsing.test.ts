@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  ConfigurationError,
   ConflictError,
   NotFoundError,
   ResponseShapeError,
@@ -126,19 +127,47 @@ describe("response checking", () => {
     });
   });
 
-  it("reports malformed responses as ResponseShapeError naming the field", async () => {
+  it("reports a success envelope whose data has the wrong shape as ResponseShapeError naming the field", async () => {
     platform.on(`GET ${PREFIX}/devices/1`, () => ok({ deviceId: "x1", sn: 5 }, "r-shape"));
-    platform.on(`GET ${PREFIX}/devices/2`, raw("<html>oops</html>"));
-    platform.on(`GET ${PREFIX}/devices/3`, () => ({ status: 200, body: { data: {} } }));
-    const client = platform.client();
-    const shape = (await client.getDevice("1").catch((e: unknown) => e)) as DevicePlatformError;
+    const shape = (await platform
+      .client()
+      .getDevice("1")
+      .catch((e: unknown) => e)) as DevicePlatformError;
     expect(shape).toBeInstanceOf(ResponseShapeError);
     expect(shape.code).toBe("unexpected_response");
     expect(shape.message).toMatch(
       /HTTP 200 \(unexpected response shape: data\.deviceId: .*data\.sn: .*\) \(requestId r-shape/,
     );
-    await expect(client.getDevice("2")).rejects.toThrow(/the response is not JSON/);
-    await expect(client.getDevice("3")).rejects.toThrow(/not a response envelope: status/);
+    expect(shape.attempts).toBe(1);
+  });
+
+  it("reports a 2xx answer that is not the platform's envelope as ConfigurationError naming the base URL", async () => {
+    platform.on(`GET ${PREFIX}/devices/2`, raw("<html>oops</html>"));
+    platform.on(`GET ${PREFIX}/devices/3`, () => ({ status: 200, body: { data: {} } }));
+    platform.on(`GET ${PREFIX}/devices/4`, raw(""));
+    platform.on(`GET ${PREFIX}/devices/5`, () => ({ status: 200, body: { status: "Done", data: {} } }));
+    const client = platform.client();
+    const cases: [string, string][] = [
+      ["2", '"<html>oops</html>"'],
+      ["3", '"{"data":{}}"'],
+      ["4", "empty body"],
+      ["5", '"{"status":"Done","data":{}}"'],
+    ];
+    for (const [id, excerpt] of cases) {
+      const error = (await client.getDevice(id).catch((e: unknown) => e)) as DevicePlatformError;
+      expect(error, id).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        `GET ${PREFIX}/devices/${id} failed: HTTP 200 (not the platform's response: ${excerpt}): ` +
+          `${platform.origin} does not look like the device platform's base URL; check devplatform:baseUrl ` +
+          `and devplatform:apiVersion (the client's baseUrl and apiVersion options) (1 attempt)`,
+      );
+    }
+    expect(platform.count(`GET ${PREFIX}/devices/2`)).toBe(1);
+  });
+
+  it("accepts an empty 2xx body where the operation returns nothing (DELETE)", async () => {
+    platform.on(`DELETE ${PREFIX}/devices/6`, () => ({ status: 204, body: "" }));
+    await expect(platform.client().deleteDevice("6")).resolves.toBeUndefined();
   });
 
   it("refuses bad input before sending anything", async () => {
@@ -153,12 +182,30 @@ describe("response checking", () => {
     expect(platform.requests).toHaveLength(0);
   });
 
-  it("maps 404 to NotFoundError for deletes, and leaves the decision to the caller", async () => {
+  it("maps 404 device_not_found and rps_record_not_found to NotFoundError, saying which", async () => {
     platform.on(`DELETE ${PREFIX}/devices/5`, () => failed(404, "device_not_found", "Device 5 not found"));
+    platform.on(`DELETE ${PREFIX}/rps/24E1%2F0002`, () => failed(404, "rps_record_not_found", "none"));
     platform.on(`DELETE ${PREFIX}/rps/24E1%2F0001`, () => ok("success"));
     const client = platform.client();
-    await expect(client.deleteDevice("5")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(client.deleteDevice("5")).rejects.toMatchObject({ code: "not_found", resource: "device" });
+    const record = await client.deleteRpsProfile("24E1/0002").catch((e: unknown) => e);
+    expect(record).toBeInstanceOf(NotFoundError);
+    expect(record).toMatchObject({ resource: "rps_record", errCode: "rps_record_not_found" });
     await expect(client.deleteRpsProfile("24E1/0001")).resolves.toBeUndefined();
+  });
+
+  it("never reads a 404 from the wrong place as gone: route_not_found, other codes, HTML", async () => {
+    platform.on(`GET ${PREFIX}/devices/7`, () => failed(404, "route_not_found", "no route"));
+    platform.on(`GET ${PREFIX}/devices/8`, () => failed(404, "resource_not_found", "?"));
+    platform.on(`GET ${PREFIX}/devices/9`, () => ({ status: 404, body: "<html>Not Found</html>" }));
+    const client = platform.client();
+    for (const id of ["7", "8", "9"]) {
+      const error = await client.getDevice(id).catch((e: unknown) => e);
+      expect(error, id).toBeInstanceOf(ConfigurationError);
+      expect(error).not.toBeInstanceOf(NotFoundError);
+      expect((error as DevicePlatformError).message).toContain(`${platform.origin} does not look like`);
+    }
+    expect(platform.count(`GET ${PREFIX}/devices/9`)).toBe(1);
   });
 });
 
