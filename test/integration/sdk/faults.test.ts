@@ -1,9 +1,18 @@
 /**
- * The client under injected faults: 300 mixed operations at 30% 429/503/reset all succeed with no
- * duplicate device, and a lost Add response ("reset-after") still yields exactly one device.
+ * The client under injected faults: 300 mixed operations at 30% 429/500/503/reset all succeed with
+ * no duplicate device; 300 safe operations likewise; a lost Add response ("reset-after") still
+ * yields exactly one device; Create Configuration Tasks is never sent twice after an ambiguous
+ * outcome.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TransportError, type DevicePlatformClient } from "../../../sdk";
+import {
+  RateLimitError,
+  ServerError,
+  TransportError,
+  clearTokenCache,
+  type DevicePlatformClient,
+  type DevicePlatformError,
+} from "../../../sdk";
 import {
   mapConcurrent,
   retriesByCause,
@@ -43,7 +52,7 @@ describe("300 operations under 30% injected faults", () => {
     const sns = Array.from({ length: 60 }, () => nextSn());
     await emulator.control.setFaults({
       rate: 0.3,
-      kinds: ["429", "503", "reset"],
+      kinds: ["429", "500", "503", "reset"],
       retryAfterSeconds: 1,
       seed: 7,
     });
@@ -76,6 +85,157 @@ describe("300 operations under 30% injected faults", () => {
     console.log("300 operations at 30% faults:\n" + JSON.stringify(summary, null, 1));
     expect(retries.length).toBeGreaterThan(30);
     expect(counters.total).toBeLessThanOrEqual(events.length);
+  });
+
+  it("300 safe operations (GET, PUT, search, PATCH, RPS specify, DELETE) all succeed, 500s included", async () => {
+    const { client, emulator, events } = harness;
+    const devices = await mapConcurrent(
+      Array.from({ length: 30 }, () => nextSn()),
+      8,
+      (sn, i) => client.addDevice({ snDevEUI: sn, name: `safe-${i}` }),
+    );
+    const rpsSns = Array.from({ length: 30 }, () => nextSn());
+    events.length = 0;
+    await emulator.control.setFaults({
+      rate: 0.3,
+      kinds: ["429", "500", "503", "reset"],
+      retryAfterSeconds: 0,
+      seed: 29,
+    });
+    await mapConcurrent(devices, 10, (device, i) => safeOperations(client, device, rpsSns[i] ?? "", i));
+    await emulator.control.clearFaults();
+
+    const state = await emulator.control.state();
+    for (const [i, { deviceId }] of devices.entries()) {
+      const stored = state.devices.find((d) => String(d.deviceId) === deviceId);
+      expect(stored?.name).toBe(`safe-${i}-renamed`);
+    }
+    const rpsLeft = state.rpsRecords.filter((r) => rpsSns.includes(r.sn)).map((r) => r.sn);
+    expect(rpsLeft.sort()).toEqual(rpsSns.filter((_, i) => i % 2 === 1).sort());
+    const byCause = retriesByCause(events);
+    console.log("300 safe operations at 30% faults, retries by cause: " + JSON.stringify(byCause));
+    for (const cause of ["429", "500", "503", "no response"])
+      expect(byCause[cause], cause).toBeGreaterThan(0);
+  });
+});
+
+/** Ten safe operations on one device and one RPS serial number: 30 × 10 = 300. */
+async function safeOperations(
+  client: DevicePlatformClient,
+  device: { deviceId: string; sn: string },
+  rpsSn: string,
+  index: number,
+): Promise<void> {
+  const { deviceId } = device;
+  expect((await client.getDevice(deviceId)).sn).toBe(device.sn);
+  await client.updateDevice({ deviceId, name: `safe-${index}-renamed`, tag: ["safe"] });
+  expect((await client.updateProperties(deviceId, { reportInterval: 300 + index })).properties).toEqual({
+    reportInterval: 300 + index,
+  });
+  expect((await client.getDeviceConfig(deviceId)).properties.reportInterval).toBe(300 + index);
+  expect((await client.getThingModel(deviceId)).properties.length).toBeGreaterThan(0);
+  expect((await client.searchDevices({ sn: device.sn, pageSize: 10 })).content).toHaveLength(1);
+  await client.setRpsProfile({ sn: rpsSn, profileUrl: `https://rps.example.com/${index}` });
+  await client.setRpsProfile({ sn: rpsSn, profileUrl: `https://rps.example.com/${index}/b` });
+  expect((await client.searchRpsProfiles({ pageSize: 1 })).total).toBeGreaterThan(0);
+  if (index % 2 === 0) await client.deleteRpsProfile(rpsSn);
+  else expect((await client.getDevice(deviceId)).name).toBe(`safe-${index}-renamed`);
+}
+
+describe("server faults of single requests", () => {
+  it("a GET answered 500 twice, then 200, succeeds with 3 attempts", async () => {
+    const { client, emulator, events } = harness;
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSn(), name: "flaky" });
+    events.length = 0;
+    await emulator.control.resetCounters();
+    await emulator.control.setFaults({ rate: 1, kinds: ["500"], methods: ["GET"], times: 2 });
+    expect((await client.getDevice(deviceId)).deviceId).toBe(deviceId);
+    expect(events.map((e) => [e.attempt, e.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+    expect((await emulator.control.counters()).byRoute["GET /devices/{deviceId}"]).toBe(3);
+  });
+
+  it("POST /tasks answered 500 or 503 fails after exactly 1 attempt, outcome unknown", async () => {
+    const { client, emulator } = harness;
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSn(), name: "task-500" });
+    for (const kind of ["500", "503"] as const) {
+      await emulator.control.resetCounters();
+      await emulator.control.setFaults({ rate: 1, kinds: [kind], pathIncludes: "/tasks", times: 1 });
+      const error = (await client
+        .createConfigTasks({
+          type: "TSL",
+          deviceIds: [deviceId],
+          config: { properties: { reportInterval: 60 } },
+        })
+        .catch((e: unknown) => e)) as DevicePlatformError;
+      expect(error, kind).toBeInstanceOf(ServerError);
+      expect(error.status).toBe(Number(kind));
+      expect(error.attempts).toBe(1);
+      expect(error.outcomeUnknown).toBe(true);
+      expect(error.message).toMatch(
+        /tasks for this device may have been created, so the request was not repeated/,
+      );
+      expect((await emulator.control.counters()).byRoute["POST /tasks"]).toBe(1);
+    }
+  });
+
+  it("POST /tasks answered 429 is retried (not performed) and creates the tasks once", async () => {
+    const { client, emulator } = harness;
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSn(), name: "task-429" });
+    const before = (await emulator.control.tasks()).filter((t) => String(t.deviceId) === deviceId).length;
+    await emulator.control.resetCounters();
+    await emulator.control.setFaults({
+      rate: 1,
+      kinds: ["429"],
+      retryAfterSeconds: 0,
+      pathIncludes: "/tasks",
+      times: 2,
+    });
+    const relations = await client.createConfigTasks({
+      type: "TSL",
+      deviceIds: [deviceId],
+      config: { properties: { reportInterval: 90 } },
+    });
+    expect(relations.map((r) => r.deviceId)).toEqual([deviceId]);
+    expect((await emulator.control.counters()).byRoute["POST /tasks"]).toBe(3);
+    const after = (await emulator.control.tasks()).filter((t) => String(t.deviceId) === deviceId).length;
+    expect(after - before).toBe(1);
+  });
+
+  it("the token request is retried after 500 and 503", async () => {
+    clearTokenCache();
+    const client = harness.newClient();
+    const { emulator } = harness;
+    await emulator.control.resetCounters();
+    await emulator.control.setFaults({
+      rate: 1,
+      kinds: ["500", "503"],
+      retryAfterSeconds: 0,
+      pathIncludes: "/oauth/token",
+      times: 2,
+    });
+    expect((await client.searchDevices({ pageSize: 1 })).pageSize).toBe(1);
+    expect((await emulator.control.counters()).byRoute["POST /oauth/token"]).toBe(3);
+  });
+
+  it("a safe operation still failing after maxRetries reports every attempt", async () => {
+    const client = harness.newClient({ maxRetries: 2 });
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSn(), name: "always-429" });
+    await harness.emulator.control.setFaults({
+      rate: 1,
+      kinds: ["429"],
+      retryAfterSeconds: 0,
+      methods: ["GET"],
+    });
+    const error = (await client.getDevice(deviceId).catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.attempts).toBe(3);
+    expect(error.message).toMatch(
+      /HTTP 429 rate_limited: injected fault: rate limited \(requestId .+, 3 attempts\)$/,
+    );
   });
 });
 
