@@ -92,7 +92,10 @@ describe("300 operations under 30% injected faults", () => {
     const devices = await mapConcurrent(
       Array.from({ length: 30 }, () => nextSn()),
       8,
-      (sn, i) => client.addDevice({ snDevEUI: sn, name: `safe-${i}` }),
+      async (sn, i) => ({
+        sn,
+        deviceId: (await client.addDevice({ snDevEUI: sn, name: `safe-${i}` })).deviceId,
+      }),
     );
     const rpsSns = Array.from({ length: 30 }, () => nextSn());
     events.length = 0;
