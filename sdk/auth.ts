@@ -1,12 +1,13 @@
 /**
- * OAuth 2.0 client-credentials tokens, shared per (baseUrl, clientId) by every caller and every
- * client instance in the process.
+ * OAuth 2.0 client-credentials tokens, shared per (baseUrl, clientId, client secret) by every caller
+ * and every client instance in the process.
  *
  * Why a module-level cache: a Pulumi deployment creates many clients (one per provider call) and
  * runs resources in parallel; a token per caller would multiply token requests and, because the
  * platform invalidates an access token when a refresh replaces it, make callers knock each other's
  * tokens out. One entry per key holds the token and at most one request in flight for it.
  */
+import { createHash } from "node:crypto";
 import { DevicePlatformError } from "./errors";
 import { registerSecret } from "./redact";
 import type { TokenDetails } from "./schemas/token";
@@ -48,9 +49,18 @@ export function clearTokenCache(): void {
   sharedCache.clear();
 }
 
-/** The cache key: one token per platform and application. */
-export function tokenCacheKey(baseUrl: string, clientId: string): string {
-  return `${baseUrl}\n${clientId}`;
+/** 64 bits of the digest: enough to tell secrets apart, and no help in guessing one. */
+const SECRET_DIGEST_CHARS = 16;
+
+/**
+ * The cache key: one token per platform, application and client secret. The secret is part of it
+ * (as a truncated SHA-256 digest, so the key itself reveals nothing) because the platform issues a
+ * token only for the right secret: a client configured with a wrong or an old secret must ask for
+ * its own token and fail, not borrow one that another client obtained with the right secret.
+ */
+export function tokenCacheKey(baseUrl: string, clientId: string, clientSecret: string): string {
+  const secretDigest = createHash("sha256").update(clientSecret).digest("hex").slice(0, SECRET_DIGEST_CHARS);
+  return `${baseUrl}\n${clientId}\n${secretDigest}`;
 }
 
 /** Hands out access tokens from the shared cache, obtaining or refreshing them as needed. */

@@ -12,7 +12,7 @@ import { RequestExecutor, type OperationSpec } from "./executor";
 import { rawInteger } from "./lossless-json";
 import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
 import { PageIterator } from "./pagination";
-import { registerSecret } from "./redact";
+import { pinSecret } from "./redact";
 import { z } from "zod";
 import {
   deviceConfigSchema,
@@ -77,7 +77,7 @@ export class DevicePlatformClient {
   /** Checks the options (https unless loopback) and prepares the connection pool; sends nothing. */
   constructor(options: DevicePlatformClientOptions) {
     this.#options = resolveOptions(options);
-    registerSecret(options.clientSecret);
+    pinSecret(options.clientSecret);
     const { origin, basePath, timeoutMs, concurrency, requestsPerSecond } = this.#options;
     this.#transport = new HttpTransport({
       origin,
@@ -101,7 +101,7 @@ export class DevicePlatformClient {
       userAgent: USER_AGENT,
     });
     const tokens = new TokenManager(
-      tokenCacheKey(this.#options.baseUrl, this.#options.clientId),
+      tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),
       createTokenEndpoint(this.#executor, options.clientId, options.clientSecret),
     );
     this.#devicePrefix = `/device/openapi/${this.#options.apiVersion}`;

@@ -10,9 +10,18 @@
 
 const REDACTED = "[REDACTED]";
 
-/** Exact secret values seen in this process; bounded so that token rotation cannot grow it forever. */
-const knownSecrets = new Set<string>();
-const MAX_KNOWN_SECRETS = 256;
+/**
+ * Rotating secrets (access and refresh tokens) seen in this process, oldest first; bounded so that
+ * token rotation cannot grow it forever.
+ */
+const rotatingSecrets = new Set<string>();
+const MAX_ROTATING_SECRETS = 256;
+
+/**
+ * Client secrets: never evicted, however many tokens rotate through the set above, because a
+ * client secret stays valid for the life of the process (and beyond). Few per process.
+ */
+const pinnedSecrets = new Set<string>();
 
 /** Secrets shorter than this are not registered: replacing a 3-letter string everywhere would mangle text. */
 const MIN_SECRET_LENGTH = 6;
@@ -26,23 +35,39 @@ const PATTERNS: readonly [RegExp, string][] = [
   [/\bBearer\s+[A-Za-z0-9._~+/=-]+/g, `Bearer ${REDACTED}`],
 ];
 
-/** Remembers a secret value so that {@link redactText} removes it wherever it appears. */
+/**
+ * Remembers a rotating secret (a token) so that {@link redactText} removes it wherever it appears.
+ * When the registry is full the oldest one is forgotten: by then it has long expired.
+ */
 export function registerSecret(secret: string | undefined): void {
-  if (secret === undefined || secret.length < MIN_SECRET_LENGTH || knownSecrets.has(secret)) return;
-  if (knownSecrets.size >= MAX_KNOWN_SECRETS) {
-    // Sets iterate in insertion order, so the first entry is the oldest (an expired token, most likely).
-    const oldest = knownSecrets.values().next().value;
-    if (oldest !== undefined) knownSecrets.delete(oldest);
+  if (!isRegistrable(secret) || pinnedSecrets.has(secret) || rotatingSecrets.has(secret)) return;
+  if (rotatingSecrets.size >= MAX_ROTATING_SECRETS) {
+    // Sets iterate in insertion order, so the first entry is the oldest.
+    const oldest = rotatingSecrets.values().next().value;
+    if (oldest !== undefined) rotatingSecrets.delete(oldest);
   }
-  knownSecrets.add(secret);
+  rotatingSecrets.add(secret);
+}
+
+/** Remembers a long-lived secret (a client secret) for redaction, for the life of the process. */
+export function pinSecret(secret: string | undefined): void {
+  if (!isRegistrable(secret)) return;
+  rotatingSecrets.delete(secret);
+  pinnedSecrets.add(secret);
+}
+
+function isRegistrable(secret: string | undefined): secret is string {
+  return secret !== undefined && secret.length >= MIN_SECRET_LENGTH;
 }
 
 /** Returns `text` with every credential pattern and every registered secret value replaced. */
 export function redactText(text: string): string {
   let out = text;
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
-  for (const secret of knownSecrets) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  for (const secrets of [pinnedSecrets, rotatingSecrets]) {
+    for (const secret of secrets) {
+      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { TokenManager, clearTokenCache, type TokenEndpoint } from "../../../sdk/auth";
+import { TokenManager, clearTokenCache, tokenCacheKey, type TokenEndpoint } from "../../../sdk/auth";
 import { AuthenticationError, TransportError } from "../../../sdk/errors";
 import type { TokenDetails } from "../../../sdk/schemas/token";
 
@@ -113,5 +113,17 @@ describe("TokenManager", () => {
     manager.invalidate(first); // a late 401 for the old token must not throw the new one away
     expect(await manager.getAccessToken()).toBe("at-2");
     expect(endpoint.grants).toEqual(["client_credentials", "refresh:rt-1"]);
+  });
+});
+
+describe("tokenCacheKey", () => {
+  it("differs per client secret, and holds only a short digest of it", () => {
+    const right = tokenCacheKey("https://p.test", "app", "the-right-secret");
+    const wrong = tokenCacheKey("https://p.test", "app", "the-wrong-secret");
+    expect(right).not.toBe(wrong);
+    expect(right).toBe(tokenCacheKey("https://p.test", "app", "the-right-secret"));
+    expect(right).not.toContain("the-right-secret");
+    expect(right).toMatch(/^https:\/\/p\.test\napp\n[0-9a-f]{16}$/);
+    expect(tokenCacheKey("https://p.test", "other", "the-right-secret")).not.toBe(right);
   });
 });

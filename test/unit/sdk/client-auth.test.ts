@@ -117,4 +117,36 @@ describe("authentication", () => {
     expect(error.message).not.toContain("at-1-f00dface");
     expect(JSON.stringify(platform.events)).not.toMatch(/at-1-f00dface|rt-1-deadbeef|unit-secret/);
   });
+
+  it("a client with a wrong secret asks for its own token and fails, never borrowing another's", async () => {
+    const right = platform.client();
+    const wrong = platform.client({ clientSecret: "a-wrong-secret-value" });
+    await right.getDevice("9007199254740993");
+    const error = (await wrong.getDevice("9007199254740993").catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error.errCode).toBe("authentication_failed");
+    expect(error.path).toBe("/oauth/token");
+    expect(platform.count("POST /oauth/token")).toBe(2);
+    expect(platform.count(`GET ${DEVICE}`)).toBe(1);
+    // The right client still has its token: no further token request.
+    await right.getDevice("9007199254740993");
+    expect(platform.count("POST /oauth/token")).toBe(2);
+  });
+
+  it("keeps the client secret redacted after 300 token rotations", async () => {
+    const client = platform.client();
+    for (let i = 0; i < 300; i += 1) {
+      platform.revokeAccessTokens();
+      await client.getDevice("9007199254740993");
+    }
+    expect(platform.count("POST /oauth/token")).toBe(300);
+    platform.on(`GET ${DEVICE}`, () => failed(400, "invalid_parameter", `secret was ${CLIENT_SECRET}`));
+    const error = (await client
+      .getDevice("9007199254740993")
+      .catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error.errMsg).toBe("secret was [REDACTED]");
+    for (const view of [error.message, JSON.stringify(error), inspect(error, { depth: 5 })]) {
+      expect(view).not.toContain(CLIENT_SECRET);
+    }
+  });
 });
