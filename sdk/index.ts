@@ -7,6 +7,10 @@
  * for await (const device of client.listDevices({ connectStatus: ["OFFLINE"] })) console.log(device.sn);
  * await client.close();
  */
+// First, before anything else loads: on an older Node.js, fail at once with a message that says why.
+import "./node-version";
+
+export { assertSupportedNode, MINIMUM_NODE_MAJOR } from "./node-version";
 export { DevicePlatformClient, MAX_DEVICES_PER_TASK, type SetRpsProfileResult } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
 export { isLoopbackHost } from "./options";
