@@ -61,6 +61,16 @@ export const MAX_DEVICES_PER_TASK = 500;
 const USER_AGENT = "pulumi-devplatform-sdk/0.1";
 const anyData = z.unknown();
 
+/** Options of {@link DevicePlatformClient.createConfigTasks}. */
+export interface CreateConfigTasksOptions {
+  /**
+   * Called after each chunk of at most 500 devices succeeded, with that chunk's relations, before
+   * the next chunk is sent: a caller can record which devices got tasks even when a later chunk
+   * fails. If it throws, no further chunk is sent and its exception is passed on unchanged.
+   */
+  readonly onChunkCreated?: (relations: DeviceTaskRelation[]) => void;
+}
+
 /** Result of {@link DevicePlatformClient.setRpsProfile}. */
 export interface SetRpsProfileResult extends RpsProfile {
   /** The result text the platform returned, if any. */
@@ -197,9 +207,13 @@ export class DevicePlatformClient {
   /**
    * Create Configuration Tasks, in chunks of at most 500 devices sent one after another; returns the
    * relations of all chunks. A chunk whose outcome is unknown is never re-sent (that could create
-   * its tasks twice): the error says so, and what earlier chunks created.
+   * its tasks twice): the error says so, and what earlier chunks created. `onChunkCreated` hears of
+   * each chunk that succeeded, so that a caller knows which devices got tasks if a later one fails.
    */
-  async createConfigTasks(input: CreateConfigTasksInput): Promise<DeviceTaskRelation[]> {
+  async createConfigTasks(
+    input: CreateConfigTasksInput,
+    options: CreateConfigTasksOptions = {},
+  ): Promise<DeviceTaskRelation[]> {
     const path = `${this.#devicePrefix}/tasks`;
     const ids = checkDeviceIds("POST", path, input.deviceIds);
     if (input.type !== "PROFILE" && input.type !== "TSL")
@@ -209,20 +223,33 @@ export class DevicePlatformClient {
     }
     const relations: DeviceTaskRelation[] = [];
     for (let start = 0; start < ids.length; start += MAX_DEVICES_PER_TASK) {
-      const chunk = ids.slice(start, start + MAX_DEVICES_PER_TASK);
-      try {
-        const result = await this.#executor.execute({
-          ...this.#op("POST", path, taskCreateResultSchema, "unsafe"),
-          json: { type: input.type, deviceIds: chunk.map((id) => this.#encodeId(id)), config: input.config },
-          ambiguousNote: ambiguousTasksNote(start, chunk.length, ids.length),
-        });
-        relations.push(...result.deviceTaskRelations);
-      } catch (error) {
-        if (!(error instanceof DevicePlatformError) || start === 0) throw error;
-        throw withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
-      }
+      const created = await this.#createTaskChunk(path, input, ids, start);
+      relations.push(...created);
+      // Outside the chunk's error handling: an exception of the caller's own is passed on as is.
+      options.onChunkCreated?.([...created]);
     }
     return relations;
+  }
+
+  /** One Create Configuration Tasks call for the devices from `start`; its error says what came before. */
+  async #createTaskChunk(
+    path: string,
+    input: CreateConfigTasksInput,
+    ids: readonly string[],
+    start: number,
+  ): Promise<DeviceTaskRelation[]> {
+    const chunk = ids.slice(start, start + MAX_DEVICES_PER_TASK);
+    try {
+      const result = await this.#executor.execute({
+        ...this.#op("POST", path, taskCreateResultSchema, "unsafe"),
+        json: { type: input.type, deviceIds: chunk.map((id) => this.#encodeId(id)), config: input.config },
+        ambiguousNote: ambiguousTasksNote(start, chunk.length, ids.length),
+      });
+      return result.deviceTaskRelations;
+    } catch (error) {
+      if (!(error instanceof DevicePlatformError) || start === 0) throw error;
+      throw withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
+    }
   }
 
   /** Specify the Profile URL for RPS. Setting the same serial number again replaces it, so it may be retried. */

@@ -11,7 +11,12 @@
 import "./node-version";
 
 export { assertSupportedNode, MINIMUM_NODE_MAJOR } from "./node-version";
-export { DevicePlatformClient, MAX_DEVICES_PER_TASK, type SetRpsProfileResult } from "./client";
+export {
+  DevicePlatformClient,
+  MAX_DEVICES_PER_TASK,
+  type CreateConfigTasksOptions,
+  type SetRpsProfileResult,
+} from "./client";
 export type { DevicePlatformClientOptions } from "./options";
 export { isLoopbackHost } from "./options";
 export { clearTokenCache } from "./auth";

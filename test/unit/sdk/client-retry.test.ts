@@ -5,6 +5,7 @@ import {
   TransportError,
   clearTokenCache,
   type DevicePlatformError,
+  type DeviceTaskRelation,
 } from "../../../sdk";
 import { FakePlatform, failed, networkError, ok, type FakeReply } from "./support/fake-platform";
 
@@ -277,6 +278,65 @@ describe("createConfigTasks", () => {
       .filter((r) => r.path.endsWith("/tasks"))
       .map((r) => (JSON.parse(r.body) as { deviceIds: unknown[] }).deviceIds.length);
     expect(sizes).toEqual([500, 500, 200]);
+  });
+
+  it("reports each chunk to onChunkCreated as it is created", async () => {
+    taskRoute();
+    const chunks: DeviceTaskRelation[][] = [];
+    const sentBefore: number[] = [];
+    const relations = await platform.client().createConfigTasks(
+      { type: "TSL", deviceIds: ids(1200), config: { properties: { interval: 60 } } },
+      {
+        onChunkCreated: (created) => {
+          chunks.push(created);
+          sentBefore.push(platform.count(TASKS));
+        },
+      },
+    );
+    expect(chunks.map((c) => c.length)).toEqual([500, 500, 200]);
+    expect(sentBefore).toEqual([1, 2, 3]); // called before the next chunk is sent
+    expect(chunks.flat()).toEqual(relations);
+  });
+
+  it("when a later chunk fails, onChunkCreated has heard of exactly the devices that got tasks", async () => {
+    let calls = 0;
+    platform.on(TASKS, (request) => {
+      calls += 1;
+      if (calls === 3) return failed(404, "device_not_found", "device 9007199254741993 not found");
+      const body = JSON.parse(request.body) as { deviceIds: string[] };
+      return ok({
+        deviceTaskRelations: body.deviceIds.map((deviceId, i) => ({ deviceId, taskId: `${calls}${i}` })),
+      });
+    });
+    const recorded: DeviceTaskRelation[] = [];
+    const error = (await platform
+      .client()
+      .createConfigTasks(
+        { type: "TSL", deviceIds: ids(1200), config: { properties: {} } },
+        { onChunkCreated: (created) => recorded.push(...created) },
+      )
+      .catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error.code).toBe("not_found");
+    expect(error.message).toMatch(/tasks for the first 1000 of 1200 devices had been created$/);
+    expect(recorded.map((r) => r.deviceId)).toEqual(ids(1000));
+  });
+
+  it("an exception of onChunkCreated stops further chunks and is passed on as is", async () => {
+    taskRoute();
+    const own = new Error("could not record");
+    const error = await platform
+      .client()
+      .createConfigTasks(
+        { type: "TSL", deviceIds: ids(1200), config: { properties: {} } },
+        {
+          onChunkCreated: () => {
+            throw own;
+          },
+        },
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBe(own);
+    expect(platform.count(TASKS)).toBe(1);
   });
 
   it("never repeats a task request whose outcome is unknown: reset, 500, 502, 503, 504", async () => {
