@@ -1,0 +1,202 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  formatInventory,
+  formatRps,
+  InventoryError,
+  parseInventory,
+  parseRps,
+  readInventory,
+  type InventoryEntry,
+} from "../../../inventory";
+
+const tricky: InventoryEntry[] = [
+  {
+    sn: "240000A10001",
+    name: 'lobby, "main" entrance',
+    project: "building-a",
+    tags: ["floor-1", "critical"],
+  },
+  {
+    sn: "240000A10002",
+    name: "server room",
+    description: "first line\nsecond line\r\nthird",
+    project: "building-a",
+  },
+  { sn: "660000B20001", name: "Gateway Zürich — 東京 🚀", project: "Building B", tags: ["uplink"] },
+  { sn: "AC0000C30001", name: "  padded name  ", description: ' "quoted" ' },
+  {
+    sn: "5b0000d40001",
+    name: "lower-case serial",
+    tags: ["a", "b", "c"],
+    extra: { owner: "ops, team", room: "1.02" },
+  },
+  { sn: "5B0000D40002", name: "=SUM(A1)", extra: { room: "cellar" } },
+];
+
+describe("inventory.csv round trip", () => {
+  it("reads back exactly what it wrote: quotes, commas, line breaks, unicode, edge whitespace, extra columns", () => {
+    const text = formatInventory(tricky);
+    expect(text.split("\n")[0]).toBe("sn,name,project,description,tags,owner,room");
+    expect(parseInventory(text)).toEqual(tricky);
+  });
+
+  it("writes the header exactly and quotes only where RFC 4180 needs it", () => {
+    const text = formatInventory([
+      { sn: "240000A10001", name: "plain", project: "p", tags: ["x", "y"] },
+      { sn: "240000A10002", name: 'a "b", c' },
+    ]);
+    expect(text).toBe(
+      'sn,name,project,description,tags\n240000A10001,plain,p,,x;y\n240000A10002,"a ""b"", c",,,\n',
+    );
+  });
+
+  it("an empty inventory is its header line", () => {
+    expect(formatInventory([])).toBe("sn,name,project,description,tags\n");
+    expect(parseInventory("sn,name,project,description,tags\n")).toEqual([]);
+  });
+
+  it("refuses a tag the tags cell cannot give back unchanged", () => {
+    expect(() => formatInventory([{ sn: "240000A10001", name: "n", tags: ["a;b"] }])).toThrow(
+      /device 240000A10001: tag "a;b" cannot be written/,
+    );
+    expect(() => formatInventory([{ sn: "240000A10001", name: "n", tags: [" a"] }])).toThrow(
+      /cannot be written/,
+    );
+  });
+});
+
+describe("reading inventory files people edit", () => {
+  it("accepts a byte-order mark, CRLF, blank lines, spaces around delimiters, columns in any order", () => {
+    const text =
+      "\ufefftags , sn,name\r\n\r\n a; b ;; ,240000A10001 , lobby \r\n,,\r\n,240000A10002,hall\r\n";
+    expect(parseInventory(text)).toEqual([
+      { sn: "240000A10001", name: "lobby", tags: ["a", "b"] },
+      { sn: "240000A10002", name: "hall" },
+    ]);
+  });
+
+  it("treats empty cells as absent and missing trailing cells as empty", () => {
+    expect(parseInventory("sn,name,project,description,tags\n240000A10001,n,,,\n240000A10002,m\n")).toEqual([
+      { sn: "240000A10001", name: "n" },
+      { sn: "240000A10002", name: "m" },
+    ]);
+  });
+
+  it.each([
+    [
+      "a header without sn",
+      "name,project\nx,y\n",
+      "inventory.csv:1: the header must have the column sn (found: name,project)",
+    ],
+    ["an empty file", "", "inventory.csv: the file is empty"],
+    ["a repeated column", "sn,name,sn\n", 'inventory.csv:1: column "sn" appears twice'],
+    [
+      "an empty serial number",
+      "sn,name\n240000A10001,a\n,b\n",
+      'inventory.csv:3, column "sn": the serial number is empty',
+    ],
+    [
+      "a bad serial number",
+      "sn,name\nXYZ,b\n",
+      'inventory.csv:2, column "sn": "XYZ" is not a serial number (12 to 16 hex digits)',
+    ],
+    [
+      "a missing name",
+      "sn,name\n240000A10001,\n",
+      'inventory.csv:2, column "name": device 240000A10001 has no name',
+    ],
+    [
+      "too many cells",
+      "sn,name\n240000A10001,a,b\n",
+      "inventory.csv:2: 3 cells, but the header has 2 columns (quote a cell that contains a comma)",
+    ],
+    [
+      "a repeated tag",
+      "sn,name,tags\n240000A10001,a,x;y;x\n",
+      'inventory.csv:2, column "tags": tag "x" appears twice',
+    ],
+    [
+      "21 tags",
+      `sn,name,tags\n240000A10001,a,${Array.from({ length: 21 }, (_, i) => `t${i}`).join(";")}\n`,
+      'inventory.csv:2, column "tags": 21 tags; the platform allows at most 20',
+    ],
+    [
+      "an unclosed quote",
+      'sn,name\n240000A10001,"open\n',
+      "inventory.csv:2: not valid CSV: Quote Not Closed",
+    ],
+  ])("names file, line and column for %s", (_what, text, message) => {
+    expect(() => parseInventory(text)).toThrow(InventoryError);
+    expect(() => parseInventory(text)).toThrow(message);
+  });
+
+  it("counts lines inside quoted cells, so the line named is where the record starts", () => {
+    const text = 'sn,name,description\n240000A10001,a,"one\ntwo\nthree"\n\n240000a10001,b,\n';
+    expect(() => parseInventory(text)).toThrow(
+      'inventory.csv:6, column "sn": serial number 240000a10001 is already on line 2',
+    );
+  });
+
+  it("counts CRLF line breaks inside quoted cells once, and skips rows of empty cells", () => {
+    const text = '\ufeffsn,name,description\r\n240000A10001,a,"x\r\ny\r\nz"\r\n,,\r\n\r\nbad,b\r\n';
+    expect(() => parseInventory(text)).toThrow('inventory.csv:7, column "sn": "bad" is not a serial number');
+    expect(() => parseInventory('sn,name\r\n240000A10001,x\r\n"240000A10002,open\r\nmore\r\n')).toThrow(
+      "inventory.csv:3: not valid CSV: Quote Not Closed",
+    );
+  });
+
+  it("readInventory names the file it was given", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "inventory-"));
+    const file = path.join(dir, "fleet.csv");
+    writeFileSync(file, "sn,name\n240000A10001,a\nnope,b\n");
+    const error = (() => {
+      try {
+        readInventory(file);
+      } catch (e) {
+        return e as InventoryError;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(InventoryError);
+    expect(error).toMatchObject({ file, line: 3, column: "sn" });
+    expect(error?.message.startsWith(`${file}:3, column "sn": `)).toBe(true);
+  });
+});
+
+describe("rps.csv", () => {
+  it("round-trips records and writes the header sn,profileUrl", () => {
+    const records = [
+      { sn: "AC0000C30009", profileUrl: "https://rps.example.com/profiles/hvac?x=1,2" },
+      { sn: "240000A10009", profileUrl: "http://rps.example.com/p" },
+    ];
+    const text = formatRps(records);
+    expect(text).toBe(
+      'sn,profileUrl\nAC0000C30009,"https://rps.example.com/profiles/hvac?x=1,2"\n240000A10009,http://rps.example.com/p\n',
+    );
+    expect(parseRps(text)).toEqual(records);
+  });
+
+  it.each([
+    [
+      "a relative URL",
+      "sn,profileUrl\nAC0000C30009,/profiles/x\n",
+      'rps.csv:2, column "profileUrl": "/profiles/x" is not an absolute URL',
+    ],
+    [
+      "a missing URL",
+      "sn,profileUrl\nAC0000C30009,\n",
+      'rps.csv:2, column "profileUrl": AC0000C30009 has no profile URL',
+    ],
+    [
+      "a repeated serial",
+      "sn,profileUrl\nAC0000C30009,https://a/\nac0000c30009,https://b/\n",
+      'rps.csv:3, column "sn": serial number ac0000c30009 is already on line 2',
+    ],
+    ["a missing column", "sn\nAC0000C30009\n", "rps.csv:1: the header must have the column profileUrl"],
+  ])("refuses %s", (_what, text, message) => {
+    expect(() => parseRps(text)).toThrow(message);
+  });
+});
