@@ -6,7 +6,7 @@
 export { contextOf, createApp } from "./app";
 export * from "./catalogue";
 export type { ControlDevice, EmulatorStateView } from "./control/control-views";
-export type { DeviceChangeInput, SeedDeviceInput } from "./control/control-schemas";
+export type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control/control-schemas";
 export { EmulatorControl, EmulatorControlError } from "./control/emulator-control";
 export type { CounterSnapshot } from "./counters";
 export { FAULT_KINDS, type FaultConfig, type FaultConfigInput, type FaultKind } from "./faults/fault-config";

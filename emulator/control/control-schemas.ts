@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, nameSchema, serialSchema, tagsSchema } from "../routes/schemas";
+import { profileUrlSchema } from "../routes/set-rps-profile";
 import { CONNECT_STATUSES, LICENSE_STATUSES } from "../state/types";
 
 /** Body of `POST /__emulator/reset`. */
@@ -44,3 +45,30 @@ export const seedDeviceSchema = z.object({
 
 /** What a client sends to seed a device. */
 export type SeedDeviceInput = z.input<typeof seedDeviceSchema>;
+
+/**
+ * Body of `POST /__emulator/seed`: many devices (of any model, chosen by serial-number prefix, with
+ * optional property values) and RPS records in one call, all or nothing.
+ */
+export const seedSchema = z.object({
+  devices: z
+    .array(
+      seedDeviceSchema.extend({
+        /** Property values, checked against the model's default TSL (any accessMode). */
+        properties: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .default([]),
+  rpsRecords: z
+    .array(z.object({ sn: serialSchema, profileUrl: profileUrlSchema, applicationId: idSchema.optional() }))
+    .default([]),
+});
+
+/** What a client sends to seed a fleet. */
+export type SeedInput = z.input<typeof seedSchema>;
+
+/** What the seed created: each device's id, and the RPS records. */
+export interface SeedResult {
+  devices: { sn: string; deviceId: string }[];
+  rpsRecords: { sn: string; profileUrl: string }[];
+}

@@ -3,7 +3,7 @@ import type { CounterSnapshot } from "../counters";
 import type { FaultConfig, FaultConfigInput } from "../faults/fault-config";
 import { parseJson, stringifyJson } from "../http/lossless-json";
 import type { TaskRecord } from "../state/types";
-import type { DeviceChangeInput, SeedDeviceInput } from "./control-schemas";
+import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
 
 /** A failed control API call. */
@@ -70,6 +70,14 @@ export class EmulatorControl {
   /** Puts a device on the platform directly, optionally in another application. */
   async seedDevice(seed: SeedDeviceInput): Promise<ControlDevice> {
     return (await this.call("POST", "/devices", seed)) as ControlDevice;
+  }
+
+  /**
+   * Seeds many devices (any model, by serial-number prefix; optional property values) and RPS
+   * records in one call, all or nothing; returns each device's id.
+   */
+  async seed(seed: SeedInput): Promise<SeedResult> {
+    return (await this.call("POST", "/seed", seed)) as SeedResult;
   }
 
   /** Every device (all applications), RPS record and task. */

@@ -11,7 +11,8 @@ import { serialSchema } from "./schemas";
 /** What the RPS operations put in `data` (documented only as "a String carrying the result"). */
 export const RPS_RESULT = "success";
 
-const profileUrlSchema = z.string().refine(
+/** An RPS profile URL: absolute, http or https (also used by the control API's seed). */
+export const profileUrlSchema = z.string().refine(
   (text) => {
     try {
       const url = new URL(text);
