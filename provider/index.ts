@@ -6,6 +6,12 @@
  * ```
  */
 export { Device, type DeviceArgs } from "./device/device";
+export {
+  DeviceFleet,
+  type DeviceFleetArgs,
+  type DeviceFleetDevice,
+  type FleetDeviceInfo,
+} from "./device-fleet/device-fleet";
 export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./device-config/device-config";
 export { RpsProfile, type RpsProfileArgs } from "./rps-profile/rps-profile";
 export { providerImplementation } from "./runtime/implementations";

@@ -5,6 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { deviceConfigImplementation } from "../device-config/provider";
 import { deviceImplementation } from "../device/provider";
+import { deviceFleetImplementation } from "../device-fleet/provider";
 import { rpsProfileImplementation } from "../rps-profile/provider";
 import { configureRuntime } from "./platform-client";
 import type { ResourceKind } from "./serialized-provider";
@@ -13,6 +14,7 @@ type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
 const implementations: Record<ResourceKind, Omit<Implementation, "configure">> = {
   Device: deviceImplementation,
+  DeviceFleet: deviceFleetImplementation,
   DeviceConfig: deviceConfigImplementation,
   RpsProfile: rpsProfileImplementation,
 };

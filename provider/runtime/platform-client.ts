@@ -19,6 +19,9 @@ const configured = new Promise<SettingsResult>((resolve) => {
 let isConfigured = false;
 let client: DevicePlatformClient | undefined;
 
+/** Requests in flight at once across the whole deployment (connections of the client's pool). */
+const CLIENT_CONCURRENCY = 32;
+
 /** How long a method waits for `configure()` before it falls back to the environment alone. */
 const CONFIGURE_GRACE_MS = 10_000;
 
@@ -66,6 +69,8 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
     apiVersion: settings.apiVersion,
+    // Every resource of the deployment shares this client; a DeviceFleet alone runs 16 requests at once.
+    concurrency: CLIENT_CONCURRENCY,
   });
   return client;
 }

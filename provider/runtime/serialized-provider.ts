@@ -10,7 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /** The resource kinds, also the `type` part of their type tokens. */
-export type ResourceKind = "Device" | "RpsProfile" | "DeviceConfig";
+export type ResourceKind = "Device" | "DeviceFleet" | "RpsProfile" | "DeviceConfig";
 
 /** The package's runtime entry point, as loaded inside the dynamic provider host. */
 export interface ProviderRuntimeModule {
@@ -21,6 +21,7 @@ const providers = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
 const PROVIDER_MODULES: Record<ResourceKind, () => pulumi.dynamic.ResourceProvider> = {
   Device: () => require("./providers/device") as pulumi.dynamic.ResourceProvider,
+  DeviceFleet: () => require("./providers/device-fleet") as pulumi.dynamic.ResourceProvider,
   RpsProfile: () => require("./providers/rps-profile") as pulumi.dynamic.ResourceProvider,
   DeviceConfig: () => require("./providers/device-config") as pulumi.dynamic.ResourceProvider,
 };

@@ -1,5 +1,5 @@
 /**
- * Bounded fan-out for per-device work (TSL models, configuration reads): a DeviceConfig may name
+ * Bounded fan-out for per-device work (TSL models, configuration reads, a fleet's writes): a DeviceConfig may name
  * 1,200 devices, and starting 1,200 requests at once would queue them all inside the shared client
  * ahead of every other resource's requests.
  */
@@ -27,4 +27,36 @@ export async function forEachLimited<T>(
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure) throw failure.error;
+}
+
+/** One item's failure in {@link forEachSettled}. */
+export interface ItemFailure<T> {
+  readonly item: T;
+  readonly error: unknown;
+}
+
+/**
+ * Runs `task` for every item with at most `limit` in flight, whatever fails: for work on many
+ * independent devices, where one device's failure must not stop the others. Returns the failures.
+ */
+export async function forEachSettled<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+): Promise<ItemFailure<T>[]> {
+  const failures: ItemFailure<T>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      const item = items[index] as T;
+      try {
+        await task(item, index);
+      } catch (error) {
+        failures.push({ item, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return failures;
 }

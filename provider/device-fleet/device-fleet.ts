@@ -1,0 +1,66 @@
+/**
+ * The `DeviceFleet` resource: many devices as one engine resource, for fleets of thousands. Its id
+ * is the fleet's name.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { serializedProvider } from "../runtime/serialized-provider";
+import type { FleetDeviceInfo } from "./state";
+
+export type { FleetDeviceInfo } from "./state";
+
+/** One device of a fleet: the inputs of a Device, without its per-device options. */
+export interface DeviceFleetDevice {
+  /** Serial number (12–16 hex digits); unique in the fleet, without regard to case. */
+  sn: pulumi.Input<string>;
+  name: pulumi.Input<string>;
+  description?: pulumi.Input<string>;
+  /** Changing it deletes the device and adds it again in the new project (the platform cannot move it). */
+  project?: pulumi.Input<string>;
+  /** At most 20 unique, non-empty tags. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** TSL model version to select, set right after the device is added. */
+  tslVersion?: pulumi.Input<string>;
+}
+
+/** The inputs of a {@link DeviceFleet}. */
+export interface DeviceFleetArgs {
+  /** The devices of the fleet. */
+  devices: pulumi.Input<pulumi.Input<DeviceFleetDevice>[]>;
+  /** Adopt devices already in the application with a declared serial number (default `true`). */
+  adoptExisting?: pulumi.Input<boolean>;
+  /** Before adding a device, delete its RPS record if there is one. */
+  takeOverRps?: pulumi.Input<boolean>;
+  /** Platform requests in flight at once for this fleet (default 16, at most 64). */
+  concurrency?: pulumi.Input<number>;
+  /**
+   * What removing a device from `devices` (or the fleet itself) does: `delete` it from the platform
+   * (default), or `release` it — stop managing it and leave it on the platform.
+   */
+  onRemove?: pulumi.Input<"delete" | "release">;
+  /**
+   * An update that would remove more devices than this fails at preview, naming the count: a guard
+   * against a truncated inventory file.
+   */
+  maxRemovals?: pulumi.Input<number>;
+}
+
+/** Many devices, reconciled by serial number with the platform's per-device operations, in parallel. */
+export class DeviceFleet extends pulumi.dynamic.Resource {
+  /** Serial number (as declared) → deviceId, a string of digits. Feeds a DeviceConfig directly. */
+  declare readonly deviceIds: pulumi.Output<Record<string, string>>;
+  /** Serial number → what the platform reports that does not change on its own. */
+  declare readonly devices: pulumi.Output<Record<string, FleetDeviceInfo>>;
+
+  constructor(name: string, args: DeviceFleetArgs, opts?: pulumi.CustomResourceOptions) {
+    // The fleet's name travels as an input: dynamic providers are not told the resource's name,
+    // and the fleet's messages, its id and the one-owner record need it.
+    super(
+      serializedProvider("DeviceFleet"),
+      name,
+      { deviceIds: undefined, ...args, fleetName: name },
+      opts,
+      "devplatform",
+      "DeviceFleet",
+    );
+  }
+}

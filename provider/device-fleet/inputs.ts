@@ -1,0 +1,209 @@
+/**
+ * The inputs of a DeviceFleet: their checks (each entry by the Device rules, serial numbers unique
+ * without regard to case, the settings, `maxRemovals`), and their checked form.
+ *
+ * The program gives `devices` as a list. The checked inputs hold it as `entries`, a record keyed by
+ * serial number, for three reasons: `pulumi preview --diff` of a record shows the entries that
+ * changed rather than every entry after a removed one; the plan is by serial number anyway; and a
+ * checked input must not share a name with an output of another shape (`devices`), because in a
+ * preview of an update the engine hands a dynamic resource's inputs back as its outputs.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { checkDeviceFields, DEVICE_FIELDS, type DeclaredDevice } from "../device/desired";
+import { definedInputs, InputChecker, isUnknown, UNKNOWN, type Inputs } from "../shared/input-checks";
+import { isPlainObject } from "../tsl/validate";
+
+/** The fields of one fleet entry. */
+export const ENTRY_FIELDS = DEVICE_FIELDS;
+
+/** The settings of a fleet, besides its devices. */
+export const SETTING_INPUTS = [
+  "adoptExisting",
+  "takeOverRps",
+  "concurrency",
+  "onRemove",
+  "maxRemovals",
+] as const;
+
+/** One declared device of a fleet, without its serial number (the key). */
+export type FleetEntry = Omit<DeclaredDevice, "sn">;
+
+/** Serial number (as declared) → entry. */
+export type FleetEntries = Record<string, FleetEntry>;
+
+/** What a fleet does with a device removed from it. */
+export type OnRemove = "delete" | "release";
+
+/** A fleet's settings, with defaults applied. */
+export interface FleetSettings {
+  readonly adoptExisting: boolean;
+  readonly takeOverRps: boolean;
+  readonly concurrency: number;
+  readonly onRemove: OnRemove;
+  readonly maxRemovals: number | undefined;
+}
+
+/** Parallel platform requests of a fleet, by default and at most. */
+export const DEFAULT_CONCURRENCY = 16;
+export const MAX_CONCURRENCY = 64;
+
+const RESOURCE = "DeviceFleet";
+
+type Failure = pulumi.dynamic.CheckFailure;
+
+function failure(property: string, reason: string): Failure {
+  return { property, reason: `${RESOURCE}.${property} ${reason}` };
+}
+
+/** The settings of checked inputs (or of a state's outputs, which carry them too). */
+export function settingsOf(inputs: Inputs): FleetSettings {
+  return {
+    adoptExisting: inputs.adoptExisting !== false,
+    takeOverRps: inputs.takeOverRps === true,
+    concurrency: typeof inputs.concurrency === "number" ? inputs.concurrency : DEFAULT_CONCURRENCY,
+    onRemove: inputs.onRemove === "release" ? "release" : "delete",
+    maxRemovals: typeof inputs.maxRemovals === "number" ? inputs.maxRemovals : undefined,
+  };
+}
+
+/** The entries of checked inputs or of a state, or undefined while unknown (a preview). */
+export function entriesOf(inputs: Inputs): FleetEntries | undefined {
+  return isPlainObject(inputs.entries) ? (inputs.entries as FleetEntries) : undefined;
+}
+
+function checkSettings(inputs: Inputs): Failure[] {
+  const failures = new InputChecker(inputs, RESOURCE)
+    .boolean("adoptExisting")
+    .boolean("takeOverRps").failures;
+  const integer = (name: string, min: number, max: number) => {
+    const value = inputs[name];
+    if (value === undefined || value === null || isUnknown(value)) return;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+      failures.push(
+        failure(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`),
+      );
+    }
+  };
+  integer("concurrency", 1, MAX_CONCURRENCY);
+  integer("maxRemovals", 0, Number.MAX_SAFE_INTEGER);
+  const onRemove = inputs.onRemove;
+  if (
+    onRemove !== undefined &&
+    onRemove !== null &&
+    !isUnknown(onRemove) &&
+    onRemove !== "delete" &&
+    onRemove !== "release"
+  ) {
+    failures.push(failure("onRemove", `must be "delete" or "release", got ${JSON.stringify(onRemove)}`));
+  }
+  return failures;
+}
+
+/** The checks of one entry (by the Device rules), naming the entry by index and serial number. */
+function checkEntry(device: Record<string, unknown>, index: number): Failure[] {
+  const sn = device.sn;
+  const context = typeof sn === "string" && !isUnknown(sn) ? `sn ${sn}` : undefined;
+  const checker = new InputChecker(device, RESOURCE, `devices[${index}]`, context);
+  return checkDeviceFields(checker.knownProperties(ENTRY_FIELDS, "a DeviceFleet device")).failures;
+}
+
+/**
+ * Checks the entries and returns them keyed by serial number — or UNKNOWN when the list, or a
+ * serial number in it, is not known yet (a preview of values computed by other resources).
+ */
+function checkEntries(devices: unknown): { entries: unknown; failures: Failure[] } {
+  if (devices === undefined || devices === null) {
+    return {
+      entries: {},
+      failures: [failure("devices", "is required: a list of { sn, name, … } (it may be empty)")],
+    };
+  }
+  if (isUnknown(devices)) return { entries: UNKNOWN, failures: [] };
+  if (!Array.isArray(devices))
+    return { entries: {}, failures: [failure("devices", "must be a list of devices")] };
+  const failures: Failure[] = [];
+  const entries: FleetEntries = {};
+  const firstIndex = new Map<string, number>();
+  let serialUnknown = false;
+  for (const [index, device] of (devices as unknown[]).entries()) {
+    if (!isPlainObject(device)) {
+      if (isUnknown(device)) serialUnknown = true;
+      else failures.push(failure(`devices[${index}]`, "must be an object { sn, name, … }"));
+      continue;
+    }
+    failures.push(...checkEntry(device, index));
+    const sn = device.sn;
+    if (typeof sn !== "string" || isUnknown(sn)) {
+      serialUnknown ||= isUnknown(sn);
+      continue;
+    }
+    const first = firstIndex.get(sn.toUpperCase());
+    if (first !== undefined) {
+      failures.push(
+        failure(
+          `devices[${index}].sn`,
+          `(sn ${sn}) repeats the serial number of devices[${first}]; list each device once ` +
+            "(serial numbers are compared without regard to case)",
+        ),
+      );
+      continue;
+    }
+    firstIndex.set(sn.toUpperCase(), index);
+    const entry = definedInputs(device);
+    delete entry.sn;
+    entries[sn] = entry as FleetEntry;
+  }
+  return { entries: serialUnknown ? UNKNOWN : entries, failures };
+}
+
+/** Serial numbers of `before` missing from `after`, compared without regard to case. */
+export function removedSerials(before: FleetEntries, after: FleetEntries): string[] {
+  const kept = new Set(Object.keys(after).map((sn) => sn.toUpperCase()));
+  return Object.keys(before).filter((sn) => !kept.has(sn.toUpperCase()));
+}
+
+function checkMaxRemovals(fleet: string, olds: Inputs, entries: unknown, settings: FleetSettings): Failure[] {
+  const before = entriesOf(olds);
+  if (settings.maxRemovals === undefined || !before || !isPlainObject(entries)) return [];
+  const removed = removedSerials(before, entries as FleetEntries);
+  if (removed.length <= settings.maxRemovals) return [];
+  const shown =
+    removed.slice(0, 5).join(", ") + (removed.length > 5 ? ` and ${removed.length - 5} more` : "");
+  return [
+    failure(
+      "devices",
+      `would remove ${removed.length} devices from fleet ${fleet} (${shown}), more than maxRemovals ${settings.maxRemovals}; ` +
+        "check the inventory the fleet is read from, or raise maxRemovals for this change",
+    ),
+  ];
+}
+
+/**
+ * Checks the program's inputs (`olds`: the previous checked inputs, for `maxRemovals`) and returns
+ * the checked inputs — `fleetName`, `entries` and the settings — with one failure per problem.
+ */
+export function checkFleetInputs(olds: Inputs, news: Inputs): { inputs: Inputs; failures: Failure[] } {
+  const fleetName = typeof news.fleetName === "string" ? news.fleetName : "";
+  const unknownKeys = Object.keys(news).filter(
+    (key) => !["fleetName", "devices", "deviceIds", "__provider", ...SETTING_INPUTS].includes(key),
+  );
+  const { entries, failures } = checkEntries(news.devices);
+  const settingFailures = checkSettings(news);
+  const inputs = definedInputs({
+    fleetName,
+    entries,
+    ...Object.fromEntries(SETTING_INPUTS.map((key) => [key, news[key]])),
+  });
+  const all = [
+    ...unknownKeys.map((key) =>
+      failure(
+        key,
+        `is not a property of DeviceFleet; expected one of: devices, ${SETTING_INPUTS.join(", ")}`,
+      ),
+    ),
+    ...failures,
+    ...settingFailures,
+  ];
+  if (all.length === 0) all.push(...checkMaxRemovals(fleetName, olds, entries, settingsOf(inputs)));
+  return { inputs, failures: all };
+}

@@ -1,0 +1,60 @@
+/**
+ * The plan of a fleet, by serial number: which devices to add, which to update with one PUT of
+ * their whole declared state, which to delete and add again in another project (the platform
+ * cannot move a device between projects), and which to remove. Unchanged devices cost nothing.
+ * A pure function of what is applied and what is declared.
+ */
+import { changedFields, projectOf, UPDATABLE_FIELDS } from "../device/desired";
+import type { FleetEntries } from "./inputs";
+import type { FleetLedger } from "./state";
+
+/** One device's change. */
+export interface PlannedUpdate {
+  /** The serial number as declared now. */
+  readonly sn: string;
+  /** The fields that differ: name, description, tags, tslVersion. */
+  readonly fields: string[];
+}
+
+/** What an `up` of a fleet does. */
+export interface FleetPlan {
+  /** Declared and not managed yet: added, or adopted when already in the application. */
+  readonly adds: string[];
+  /** Managed and declared with other values: one PUT each. */
+  readonly updates: PlannedUpdate[];
+  /** Managed and declared in another project: deleted, then added in the declared project. */
+  readonly moves: string[];
+  /** Managed and no longer declared (spelled as in state): deleted, or released. */
+  readonly removals: string[];
+  /** Managed and declared as they are. */
+  readonly unchanged: number;
+}
+
+/** The plan from the ledger (what is applied) to the declared entries. */
+export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPlan {
+  const adds: string[] = [];
+  const updates: PlannedUpdate[] = [];
+  const moves: string[] = [];
+  let unchanged = 0;
+  const declaredKeys = new Set<string>();
+  for (const [sn, entry] of Object.entries(declared)) {
+    declaredKeys.add(sn.toUpperCase());
+    const applied = ledger.appliedOf(sn);
+    if (ledger.deviceIdOf(sn) === undefined || applied === undefined) {
+      adds.push(sn);
+    } else if (projectOf(applied) !== projectOf(entry)) {
+      moves.push(sn);
+    } else {
+      const fields = changedFields(applied, entry, UPDATABLE_FIELDS);
+      if (fields.length > 0) updates.push({ sn, fields });
+      else unchanged += 1;
+    }
+  }
+  const removals = ledger.serials().filter((sn) => !declaredKeys.has(sn.toUpperCase()));
+  return { adds, updates, moves, removals, unchanged };
+}
+
+/** Whether the plan changes anything on the platform or in the fleet's record. */
+export function planChanges(plan: FleetPlan): boolean {
+  return plan.adds.length + plan.updates.length + plan.moves.length + plan.removals.length > 0;
+}

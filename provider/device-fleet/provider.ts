@@ -1,0 +1,180 @@
+/**
+ * The DeviceFleet implementation behind the serialized provider: many devices in one engine
+ * resource, planned and reconciled by serial number.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { declareSerials } from "../runtime/ownership";
+import { platformClient } from "../runtime/platform-client";
+import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
+import type { Inputs } from "../shared/input-checks";
+import { adoptionRefusal } from "../device/adoption";
+import { needsUpdate } from "../device/desired";
+import { checkFleetInputs, entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
+import { findDevices, type PlatformIndex } from "./lookup";
+import { describeNewFleet, describePlan, type Adoptable } from "./message";
+import { planChanges, planFleet } from "./plan";
+import { refreshFleet } from "./read";
+import { applyPlan, describeFailures, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
+import { FleetLedger } from "./state";
+
+type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
+
+/**
+ * The lookup a new fleet's preview message made, kept for the create that follows in the same
+ * deployment (a minute at most), so an `up` of a new fleet looks its devices up once.
+ */
+const recentLookups = new Map<string, { at: number; index: PlatformIndex }>();
+const LOOKUP_REUSE_MS = 60_000;
+
+function takeRecentLookup(fleet: string): PlatformIndex | undefined {
+  const recent = recentLookups.get(fleet);
+  recentLookups.delete(fleet);
+  return recent && Date.now() - recent.at < LOOKUP_REUSE_MS ? recent.index : undefined;
+}
+
+function fleetNameOf(inputs: Inputs, id?: string): string {
+  return typeof inputs.fleetName === "string" && inputs.fleetName !== "" ? inputs.fleetName : (id ?? "");
+}
+
+/** What a new fleet will find on the platform: adopted unchanged, adopted with a PUT, refused. */
+function adoptableOf(
+  fleet: string,
+  entries: FleetEntries,
+  index: PlatformIndex,
+  adoptExisting: boolean,
+): Adoptable {
+  let onPlatform = 0;
+  let unchanged = 0;
+  const otherProject: string[] = [];
+  for (const [sn, entry] of Object.entries(entries)) {
+    const existing = index.bySn.get(sn.toUpperCase());
+    if (!existing) continue;
+    onPlatform += 1;
+    const want = { ...entry, sn };
+    if (adoptionRefusal(existing, want, { adoptExisting, operation: `DeviceFleet ${fleet}` }))
+      otherProject.push(sn);
+    else if (!needsUpdate(existing, want)) unchanged += 1;
+  }
+  return { onPlatform, unchanged, otherProject };
+}
+
+/** The first preview of a fleet says how many of its devices are on the platform already. */
+async function announceNewFleet(fleet: string, entries: FleetEntries, adoptExisting: boolean): Promise<void> {
+  const serials = Object.keys(entries);
+  let adoptable: Adoptable | undefined;
+  try {
+    const client = await platformClient();
+    const index = await findDevices(client, { serials }, settingsOf({}).concurrency);
+    recentLookups.set(fleet, { at: Date.now(), index });
+    adoptable = adoptableOf(fleet, entries, index, adoptExisting);
+  } catch (error) {
+    // The message is informative only; the create reports the platform's error if it persists.
+    const why = error instanceof Error ? error.message : String(error);
+    await pulumi.log.warn(`DeviceFleet ${fleet}: could not look for devices already on the platform: ${why}`);
+  }
+  await pulumi.log.info(describeNewFleet(fleet, entries, adoptable));
+}
+
+async function runPlan(
+  operation: string,
+  fleet: string,
+  ledger: FleetLedger,
+  inputs: Inputs,
+  known?: PlatformIndex,
+) {
+  const entries = entriesOf(inputs) ?? {};
+  const settings = settingsOf(inputs);
+  const plan = planFleet(ledger, entries);
+  if (settings.maxRemovals !== undefined && plan.removals.length > settings.maxRemovals) {
+    throw new ResourceOperationError(
+      `${operation} failed: it would remove ${plan.removals.length} devices, more than maxRemovals ` +
+        `${settings.maxRemovals}; nothing was written`,
+    );
+  }
+  const run: FleetRun = { client: await platformClient(), fleet, settings, ledger, operation, failures: [] };
+  await applyPlan(run, plan, entries, known);
+  const outs = ledger.toOutputs(fleet, inputs);
+  const attempted = plan.adds.length + plan.updates.length + plan.moves.length + plan.removals.length;
+  if (run.failures.length > 0) throw new PartialSuccessError(describeFailures(run, attempted), fleet, outs);
+  return outs;
+}
+
+export const deviceFleetImplementation: Implementation = {
+  async check(olds, news) {
+    const { inputs, failures } = checkFleetInputs(olds, news);
+    const entries = entriesOf(inputs);
+    if (failures.length > 0 || !entries) return { inputs, failures };
+    const fleet = fleetNameOf(inputs);
+    declareSerials(
+      fleetOwner(fleet),
+      Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
+    );
+    // A fleet new to the stack is created without a diff: its plan is told here.
+    if (Object.keys(olds).length === 0)
+      await announceNewFleet(fleet, entries, settingsOf(inputs).adoptExisting);
+    return { inputs, failures };
+  },
+
+  async diff(id, olds, news) {
+    const entries = entriesOf(news);
+    if (!entries) return { changes: true, replaces: [], deleteBeforeReplace: false };
+    const fleet = fleetNameOf(news, id);
+    const ledger = FleetLedger.fromOutputs(olds);
+    const plan = planFleet(ledger, entries);
+    const settingsChanged = SETTING_INPUTS.some((key) => olds[key] !== news[key]);
+    if (planChanges(plan)) {
+      await pulumi.log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
+    }
+    return { changes: planChanges(plan) || settingsChanged, replaces: [], deleteBeforeReplace: false };
+  },
+
+  async create(inputs) {
+    const fleet = fleetNameOf(inputs);
+    const outs = await describeFailure(`create DeviceFleet ${fleet}`, () =>
+      runPlan(`create DeviceFleet ${fleet}`, fleet, new FleetLedger(), inputs, takeRecentLookup(fleet)),
+    );
+    return { id: fleet, outs };
+  },
+
+  async read(id, props) {
+    const fleet = fleetNameOf(props, id);
+    return describeFailure(`read DeviceFleet ${fleet}`, () => refreshFleet(id, fleet, props));
+  },
+
+  async update(id, olds, news) {
+    const fleet = fleetNameOf(news, id);
+    const operation = `update DeviceFleet ${fleet}`;
+    const outs = await describeFailure(operation, () =>
+      runPlan(operation, fleet, FleetLedger.fromOutputs(olds), news),
+    );
+    return { outs };
+  },
+
+  async delete(id, props) {
+    const fleet = fleetNameOf(props, id);
+    const operation = `delete DeviceFleet ${fleet}`;
+    await describeFailure(operation, async () => {
+      const ledger = FleetLedger.fromOutputs(props);
+      const settings = settingsOf(props);
+      if (settings.onRemove === "release") {
+        if (ledger.size > 0) {
+          await pulumi.log.warn(
+            `DeviceFleet ${fleet}: released ${ledger.size} devices (onRemove: "release"); they stay on the platform`,
+          );
+        }
+        return;
+      }
+      const run: FleetRun = {
+        client: await platformClient(),
+        fleet,
+        settings,
+        ledger,
+        operation,
+        failures: [],
+      };
+      const total = ledger.size;
+      await removeDevices(run, ledger.serials(), false);
+      if (run.failures.length > 0) throw new ResourceOperationError(describeFailures(run, total));
+    });
+  },
+};

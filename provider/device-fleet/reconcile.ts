@@ -1,0 +1,290 @@
+/**
+ * Carrying out a fleet's plan: removals (and RPS take-overs) before adds, so that a serial number
+ * can move between fleets, or between a fleet and a Device, in one `up`; then adds (or adoptions),
+ * then one PUT per changed device. Work on different devices runs `concurrency` at a time, and one
+ * device's failure never stops the others: every device done is recorded in the ledger, every
+ * failure collected, so the state says exactly what was done.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  ConflictError,
+  NotFoundError,
+  type DevicePlatformClient,
+  type Device as PlatformDevice,
+} from "../../sdk";
+import { adoptDevice, adoptionRefusal } from "../device/adoption";
+import { sameSerial, updateBody } from "../device/desired";
+import { removedRpsNote, takeOverRpsRecord } from "../device/rps-takeover";
+import {
+  claimDevice,
+  declarationsSettled,
+  describeOwner,
+  otherOwner,
+  releaseClaim,
+  type Owner,
+} from "../runtime/ownership";
+import { operationFailed, ResourceOperationError } from "../shared/errors";
+import { forEachSettled } from "../shared/fanout";
+import { tslVersionApplied } from "../tsl/versions";
+import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
+import { findDevices, type PlatformIndex } from "./lookup";
+import { listSome } from "./message";
+import type { FleetPlan } from "./plan";
+import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
+
+/** One device that could not be done, with the platform's words. */
+export interface DeviceFailure {
+  readonly sn: string;
+  readonly message: string;
+}
+
+/** Everything one operation on a fleet works with. */
+export interface FleetRun {
+  readonly client: DevicePlatformClient;
+  readonly fleet: string;
+  readonly settings: FleetSettings;
+  readonly ledger: FleetLedger;
+  /** E.g. `update DeviceFleet site-a`. */
+  readonly operation: string;
+  readonly failures: DeviceFailure[];
+}
+
+/** The one-owner identity of a fleet. */
+export function fleetOwner(fleet: string): Owner {
+  return { kind: "DeviceFleet", fleet };
+}
+
+function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {
+  const message = operationFailed(`${operation} ${sn}`, error).message;
+  run.failures.push({ sn, message });
+}
+
+/** Deletes one device after checking it is still the one recorded; a device already gone is done. */
+async function deleteOne(run: FleetRun, sn: string, found: PlatformDevice | undefined): Promise<void> {
+  const deviceId = run.ledger.deviceIdOf(sn) as string;
+  if (found && !sameSerial(found.sn, sn)) {
+    await pulumi.log.warn(
+      `DeviceFleet ${run.fleet}: not deleting deviceId ${deviceId}, which now carries serial number ` +
+        `${found.sn ?? "(none)"} instead of ${sn}; the fleet forgets it and the platform keeps it`,
+    );
+  } else if (found) {
+    try {
+      await run.client.deleteDevice(deviceId);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  run.ledger.forget(sn);
+  releaseClaim(deviceId);
+}
+
+/**
+ * Removes devices from the fleet: released ones are only forgotten; the others are deleted —
+ * unless another resource of this deployment took the device or declares it (then it is released
+ * with a warning), or the device no longer carries the recorded serial number.
+ */
+export async function removeDevices(
+  run: FleetRun,
+  serials: readonly string[],
+  release: boolean,
+): Promise<void> {
+  if (serials.length === 0) return;
+  if (release) {
+    for (const sn of serials) run.ledger.forget(sn);
+    return;
+  }
+  // A removal may run while the engine still registers resources: wait for their declarations.
+  await declarationsSettled();
+  const owner = fleetOwner(run.fleet);
+  const kept: string[] = [];
+  const toDelete: string[] = [];
+  for (const sn of serials) {
+    const deviceId = run.ledger.deviceIdOf(sn) as string;
+    const other = otherOwner({ deviceId, sn, project: run.ledger.appliedOf(sn)?.project }, owner);
+    if (!other) {
+      toDelete.push(sn);
+      continue;
+    }
+    kept.push(`${sn} (deviceId ${deviceId}, now managed by ${describeOwner(other)})`);
+    run.ledger.forget(sn);
+  }
+  if (kept.length > 0) {
+    await pulumi.log.warn(
+      `DeviceFleet ${run.fleet}: not deleting ${kept.length} removed device(s) that another resource of this ` +
+        `deployment now manages; they stay on the platform: ${listSome(kept)}`,
+    );
+  }
+  const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
+  const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
+  const failures = await forEachSettled(toDelete, run.settings.concurrency, (sn) =>
+    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
+  );
+  for (const { item, error } of failures) fail(run, item, "delete", error);
+}
+
+/** Adopts a device already in the application; records it even when only its PUT failed. */
+async function adoptOne(
+  run: FleetRun,
+  sn: string,
+  entry: FleetEntry,
+  existing: PlatformDevice,
+): Promise<void> {
+  const want = { ...entry, sn };
+  const options = {
+    adoptExisting: run.settings.adoptExisting,
+    owner: fleetOwner(run.fleet),
+    operation: `${run.operation}: adopt ${sn}`,
+  };
+  const refusal = adoptionRefusal(existing, want, options);
+  if (refusal) throw refusal;
+  try {
+    await adoptDevice(run.client, existing, want, options);
+    if (entry.tslVersion) tslVersionApplied(existing.deviceId, entry.tslVersion);
+    run.ledger.record(sn, existing.deviceId, entry, infoOf(existing));
+  } catch (error) {
+    // Adopted, but not updated: record what the platform has, so the next `up` sends the PUT.
+    run.ledger.record(sn, existing.deviceId, entryFromPlatform(existing, sn), infoOf(existing));
+    throw error;
+  }
+}
+
+/** Adds one device (or adopts it, when someone added it since the lookup), then sets its TSL version. */
+async function addOne(
+  run: FleetRun,
+  sn: string,
+  entry: FleetEntry,
+  removedRpsUrl: string | undefined,
+): Promise<void> {
+  let added;
+  try {
+    added = await run.client.addDevice({
+      snDevEUI: sn,
+      name: entry.name,
+      ...(entry.description ? { description: entry.description } : {}),
+      ...(entry.project ? { project: entry.project } : {}),
+      ...(entry.tags ? { tag: entry.tags } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ConflictError && error.errCode === "device_already_exists") {
+      const raced = await run.client.findDeviceBySn(sn);
+      if (raced) return adoptOne(run, sn, entry, raced);
+    }
+    if (removedRpsUrl === undefined) throw error;
+    const failure = operationFailed(`add ${sn}`, error);
+    throw new ResourceOperationError(`${failure.message}. ${removedRpsNote(sn, removedRpsUrl)}`, {
+      cause: error,
+    });
+  }
+  claimDevice(added.deviceId, sn, fleetOwner(run.fleet));
+  const { tslVersion, ...withoutVersion } = entry;
+  run.ledger.record(sn, added.deviceId, withoutVersion, {
+    deviceId: added.deviceId,
+    ...(added.devEUI ? { devEUI: added.devEUI } : {}),
+    ...(added.imei ? { imei: added.imei } : {}),
+  });
+  if (tslVersion) {
+    await run.client.updateDevice(updateBody(added.deviceId, { ...entry, sn }));
+    tslVersionApplied(added.deviceId, tslVersion);
+    run.ledger.setApplied(sn, entry);
+  }
+}
+
+/** Deletes the RPS records of serial numbers about to be added; returns sn (upper case) → removed URL. */
+async function takeOverRps(run: FleetRun, serials: readonly string[]): Promise<Map<string, string>> {
+  const removed = new Map<string, string>();
+  const failures = await forEachSettled(serials, run.settings.concurrency, async (sn) => {
+    const url = await takeOverRpsRecord(run.client, sn);
+    if (url !== undefined) removed.set(sn.toUpperCase(), url);
+  });
+  for (const { item, error } of failures) fail(run, item, "take over the RPS record of", error);
+  return removed;
+}
+
+/** Adds or adopts the declared devices the fleet does not manage yet. */
+async function addDevices(
+  run: FleetRun,
+  serials: readonly string[],
+  declared: FleetEntries,
+  known?: PlatformIndex,
+) {
+  if (serials.length === 0) return;
+  const index = known ?? (await findDevices(run.client, { serials }, run.settings.concurrency));
+  const absent = serials.filter((sn) => !index.bySn.has(sn.toUpperCase()));
+  const rpsTaken = run.settings.takeOverRps ? await takeOverRps(run, absent) : new Map<string, string>();
+  const failedRps = new Set(run.failures.map((f) => f.sn));
+  const todo = serials.filter((sn) => !failedRps.has(sn));
+  const failures = await forEachSettled(todo, run.settings.concurrency, async (sn) => {
+    const entry = declared[sn] as FleetEntry;
+    const existing = index.bySn.get(sn.toUpperCase());
+    if (existing) await adoptOne(run, sn, entry, existing);
+    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+  });
+  for (const { item, error } of failures) fail(run, item, "add", error);
+  await completeInfo(run, serials);
+}
+
+/** Model and device type of devices just added (Add a Device does not report them): one lookup. */
+async function completeInfo(run: FleetRun, serials: readonly string[]): Promise<void> {
+  const missing = serials.filter(
+    (sn) => run.ledger.deviceIdOf(sn) && run.ledger.infoOf(sn)?.model === undefined,
+  );
+  if (missing.length === 0) return;
+  const ids = missing.map((sn) => run.ledger.deviceIdOf(sn) as string);
+  const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
+  for (const sn of missing) {
+    const device = index.byId.get(run.ledger.deviceIdOf(sn) as string);
+    if (device) run.ledger.setInfo(sn, infoOf(device));
+  }
+}
+
+/** One PUT of the whole declared state for each changed device. */
+async function updateDevices(
+  run: FleetRun,
+  serials: readonly string[],
+  declared: FleetEntries,
+): Promise<void> {
+  const failures = await forEachSettled(serials, run.settings.concurrency, async (sn) => {
+    const entry = declared[sn] as FleetEntry;
+    const deviceId = run.ledger.deviceIdOf(sn) as string;
+    await run.client.updateDevice(updateBody(deviceId, { ...entry, sn }));
+    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+    // Recorded under the declared spelling of the serial number.
+    const info = run.ledger.infoOf(sn);
+    run.ledger.forget(sn);
+    run.ledger.record(sn, deviceId, entry, info);
+  });
+  for (const { item, error } of failures) fail(run, item, "update", error);
+}
+
+/**
+ * Carries out `plan`: removals, devices moving to another project (deleted first), adds and
+ * adoptions, updates. `known` is a lookup of the declared serial numbers made moments ago (the
+ * preview message of a new fleet), reused instead of asking the platform again.
+ */
+export async function applyPlan(
+  run: FleetRun,
+  plan: FleetPlan,
+  declared: FleetEntries,
+  known?: PlatformIndex,
+): Promise<void> {
+  await removeDevices(run, plan.removals, run.settings.onRemove === "release");
+  // The platform cannot move a device between projects: delete it, then add it in the new one.
+  await removeDevices(run, plan.moves, false);
+  const moved = plan.moves.filter((sn) => run.ledger.deviceIdOf(sn) === undefined);
+  await addDevices(run, [...plan.adds, ...moved], declared, moved.length > 0 ? undefined : known);
+  await updateDevices(
+    run,
+    plan.updates.map((u) => u.sn),
+    declared,
+  );
+}
+
+/** The message of a run with failures: each failed device and the platform's words (the first 20). */
+export function describeFailures(run: FleetRun, attempted: number): string {
+  const lines = run.failures.slice(0, 20).map((f) => `  - ${f.message}`);
+  const more = run.failures.length > 20 ? `\n  … and ${run.failures.length - 20} more` : "";
+  return (
+    `${run.operation} failed for ${run.failures.length} of ${attempted} device(s):\n${lines.join("\n")}${more}\n` +
+    "Everything else was done and is recorded in the stack; run `pulumi up` again to retry what failed"
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The state (outputs) of a DeviceFleet: for each managed device, its id, what the platform reports
+ * that never changes on its own, and what this fleet last applied or read — nothing that changes by
+ * itself (connectStatus, electricity, lastUpdateTime), so that a refresh of an unchanged fleet
+ * changes nothing, and few bytes per device (a self-managed backend rewrites the whole state at
+ * every step).
+ *
+ * Outputs, keyed by serial number as declared:
+ * - `deviceIds`: sn → deviceId (what a DeviceConfig takes);
+ * - `devices`: sn → { deviceId, devEUI?, imei?, model?, deviceType? };
+ * - `applied`: sn → the entry as it is on the platform (the engine gives a dynamic provider's `diff`
+ *   and `update` the old outputs, not the old inputs, so the plan is made against this);
+ * plus `fleetName` and the settings.
+ */
+import type { Device as PlatformDevice } from "../../sdk";
+import { platformDeclaration, type DeclaredDevice } from "../device/desired";
+import { definedInputs, type Inputs } from "../shared/input-checks";
+import { isPlainObject } from "../tsl/validate";
+import { SETTING_INPUTS, type FleetEntries, type FleetEntry } from "./inputs";
+
+/** What a fleet's `devices` output holds per device. */
+export interface FleetDeviceInfo {
+  readonly deviceId: string;
+  readonly devEUI?: string;
+  readonly imei?: string;
+  readonly model?: string;
+  readonly deviceType?: string;
+}
+
+/** The stable facts of a platform device for the `devices` output. */
+export function infoOf(device: PlatformDevice): FleetDeviceInfo {
+  return definedInputs({
+    deviceId: device.deviceId,
+    devEUI: device.devEUI,
+    imei: device.imei,
+    model: device.model,
+    deviceType: device.deviceType,
+  }) as unknown as FleetDeviceInfo;
+}
+
+/** An entry as it is on the platform (its TSL version as last applied: the platform does not report it). */
+export function entryFromPlatform(device: PlatformDevice, sn: string, previous?: FleetEntry): FleetEntry {
+  const declared: Partial<DeclaredDevice> = platformDeclaration(device, { ...previous, sn });
+  delete declared.sn;
+  return declared as FleetEntry;
+}
+
+function recordOf<T>(value: unknown): Record<string, T> {
+  return isPlainObject(value) ? (value as Record<string, T>) : {};
+}
+
+/**
+ * The devices a fleet manages, as a mutable record while an operation runs. Serial numbers are
+ * matched without regard to case; each is kept in the spelling the fleet last declared.
+ */
+export class FleetLedger {
+  private readonly ids = new Map<string, string>();
+  private readonly infos = new Map<string, FleetDeviceInfo>();
+  private readonly appliedEntries = new Map<string, FleetEntry>();
+  private readonly spelling = new Map<string, string>();
+
+  /** The ledger of a state's outputs (empty for a new fleet). */
+  static fromOutputs(outputs: Inputs): FleetLedger {
+    const ledger = new FleetLedger();
+    const applied = recordOf<FleetEntry>(outputs.applied);
+    const infos = recordOf<FleetDeviceInfo>(outputs.devices);
+    for (const [sn, deviceId] of Object.entries(recordOf<string>(outputs.deviceIds))) {
+      ledger.record(sn, deviceId, applied[sn] ?? { name: "" }, infos[sn] ?? { deviceId });
+    }
+    return ledger;
+  }
+
+  /** The serial numbers managed, as spelled in state. */
+  serials(): string[] {
+    return [...this.spelling.values()];
+  }
+
+  /** How many devices the fleet manages. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  /** The state's spelling of `sn`, when the fleet manages that device. */
+  spellingOf(sn: string): string | undefined {
+    return this.spelling.get(sn.toUpperCase());
+  }
+
+  deviceIdOf(sn: string): string | undefined {
+    return this.ids.get(sn.toUpperCase());
+  }
+
+  appliedOf(sn: string): FleetEntry | undefined {
+    return this.appliedEntries.get(sn.toUpperCase());
+  }
+
+  infoOf(sn: string): FleetDeviceInfo | undefined {
+    return this.infos.get(sn.toUpperCase());
+  }
+
+  /** Records a managed device: its id, what is applied, and what the platform reports. */
+  record(sn: string, deviceId: string, applied: FleetEntry, info?: FleetDeviceInfo): void {
+    const key = sn.toUpperCase();
+    this.spelling.set(key, sn);
+    this.ids.set(key, deviceId);
+    this.appliedEntries.set(key, applied);
+    this.infos.set(key, { ...(this.infos.get(key) ?? {}), ...info, deviceId });
+  }
+
+  /** Records what is now applied to a device the fleet manages. */
+  setApplied(sn: string, applied: FleetEntry): void {
+    this.appliedEntries.set(sn.toUpperCase(), applied);
+  }
+
+  /** Adds what the platform reports (model, deviceType, …) to a managed device's info. */
+  setInfo(sn: string, info: FleetDeviceInfo): void {
+    const key = sn.toUpperCase();
+    if (this.ids.has(key)) this.infos.set(key, { ...this.infos.get(key), ...info });
+  }
+
+  /** Stops managing a device (deleted, released, or gone). */
+  forget(sn: string): void {
+    const key = sn.toUpperCase();
+    this.spelling.delete(key);
+    this.ids.delete(key);
+    this.infos.delete(key);
+    this.appliedEntries.delete(key);
+  }
+
+  /** What is applied, as entries keyed by serial number (what a refresh reports as the inputs). */
+  appliedEntriesRecord(): FleetEntries {
+    const entries: FleetEntries = {};
+    for (const [key, sn] of this.spelling) entries[sn] = this.appliedEntries.get(key) ?? { name: "" };
+    return entries;
+  }
+
+  /** The outputs: fleetName, settings, deviceIds, devices and applied. */
+  toOutputs(fleetName: string, settings: Inputs): Inputs {
+    const deviceIds: Record<string, string> = {};
+    const devices: Record<string, FleetDeviceInfo> = {};
+    for (const [key, sn] of this.spelling) {
+      deviceIds[sn] = this.ids.get(key) as string;
+      devices[sn] = this.infos.get(key) ?? { deviceId: deviceIds[sn] };
+    }
+    const kept = Object.fromEntries(SETTING_INPUTS.map((name) => [name, settings[name]]));
+    return definedInputs({ fleetName, ...kept, deviceIds, devices, applied: this.appliedEntriesRecord() });
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The DeviceFleet provider as a module of its own (`pulumi-devplatform/providers/device-fleet`): when
+ * the package is installed, Pulumi's closure serializer stores a resource's provider as
+ * `require("pulumi-devplatform/providers/device-fleet")` instead of serializing code.
+ */
+import { providerImplementation } from "../implementations";
+
+export = providerImplementation("DeviceFleet");
