@@ -55,3 +55,35 @@ export function fleetProgram(devices: DeviceSpec[], rps: RpsSpec[] = []): string
 export function deviceSpecs(count: number, tags: string[] = ["e2e"]): DeviceSpec[] {
   return serialNumbers(count).map((sn, i) => ({ resource: `device-${i}`, name: `device-${i}`, sn, tags }));
 }
+
+/** A fleet's device as the program declares it. */
+export interface FleetDeviceSpec {
+  sn: string;
+  name: string;
+  tags?: string[];
+  description?: string;
+  project?: string;
+}
+
+/**
+ * A program with one DeviceFleet read from `fleet.json` (written beside it, as an inventory would
+ * be), optional Device resources named by serial number, and the fleet's ids as a stack output.
+ */
+export function deviceFleetProgram(
+  fleetName: string,
+  devices: DeviceSpec[] = [],
+  settings: Record<string, unknown> = {},
+): string {
+  const lines = [
+    `import { readFileSync } from "node:fs";`,
+    `import * as devplatform from "pulumi-devplatform";`,
+    `const devices = JSON.parse(readFileSync(__dirname + "/fleet.json", "utf8"));`,
+    `const fleet = new devplatform.DeviceFleet(${JSON.stringify(fleetName)}, { devices, ...${JSON.stringify(settings)} });`,
+    `export const fleetDeviceIds = fleet.deviceIds;`,
+  ];
+  for (const d of devices) {
+    const { resource = d.sn, ...args } = d;
+    lines.push(`new devplatform.Device(${JSON.stringify(resource)}, ${JSON.stringify(args)});`);
+  }
+  return lines.join("\n") + "\n";
+}
