@@ -25,6 +25,8 @@ export const faultConfigSchema = z.object({
   seed: z.number().int().optional(),
   /** Fault at most this many requests, then stop faulting (the config stays for dropProperties). */
   times: z.number().int().min(0).optional(),
+  /** Let this many matching requests through before faulting any (e.g. fail the second chunk of a job). */
+  after: z.number().int().min(0).default(0),
 });
 
 /** The input of {@link faultConfigSchema} (what a client sends). */

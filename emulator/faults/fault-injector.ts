@@ -19,6 +19,7 @@ export class FaultInjector {
   private config: FaultConfig | undefined;
   private random: () => number = Math.random;
   private remaining = Infinity;
+  private passed = 0;
   private dropped: ReadonlySet<string> = new Set();
 
   /** Replaces the configuration (and restarts the seeded sequence). */
@@ -26,6 +27,7 @@ export class FaultInjector {
     this.config = config;
     this.random = config.seed === undefined ? Math.random : seededRandom(config.seed);
     this.remaining = config.times ?? Infinity;
+    this.passed = 0;
     this.dropped = new Set(config.dropProperties);
   }
 
@@ -53,6 +55,10 @@ export class FaultInjector {
     if (!config || config.kinds.length === 0 || this.remaining <= 0) return undefined;
     if (config.methods && !config.methods.includes(method.toUpperCase())) return undefined;
     if (config.pathIncludes !== undefined && !pathOf(url).includes(config.pathIncludes)) return undefined;
+    if (this.passed < config.after) {
+      this.passed += 1;
+      return undefined;
+    }
     if (this.random() >= config.rate) return undefined;
     const kind = config.kinds[Math.floor(this.random() * config.kinds.length)] ?? config.kinds[0];
     if (kind === undefined) return undefined;

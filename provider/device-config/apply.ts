@@ -6,6 +6,7 @@
  * answers with one task per device, and the platform applies the task shortly afterwards and
  * reports its outcome by webhook only, so a task counts as applied when it was created.
  */
+import type { DeviceTaskRelation } from "../../sdk";
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
@@ -21,6 +22,8 @@ export interface WriteOutcome {
    * applied — all of them for a device that got no task.
    */
   readonly notApplied: { deviceId: string; keys: string[]; purpose: PlannedWrite["purpose"] }[];
+  /** The failure that stopped the writes, if one did. */
+  error?: unknown;
 }
 
 async function patch(write: PlannedWrite, outcome: WriteOutcome): Promise<void> {
@@ -55,29 +58,38 @@ export function missingPaths(
 async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> {
   const client = await platformClient();
   const version = write.version === undefined ? {} : { version: write.version };
-  const relations =
-    write.type === "PROFILE"
-      ? await client.createConfigTasks({
-          type: "PROFILE",
-          deviceIds: write.deviceIds,
-          config: {
-            ...version,
-            values: Object.entries(write.values).map(([key, value]) => ({ key, value })),
-          },
-        })
-      : await client.createConfigTasks({
-          type: "TSL",
-          deviceIds: write.deviceIds,
-          config: { ...version, properties: write.values },
-        });
   const keys = Object.keys(write.values);
-  for (const { deviceId, taskId } of relations) {
-    outcome.taskIds[deviceId] = taskId;
-    record(outcome.applied, deviceId, new Set(keys));
+  // Recorded chunk by chunk (500 devices a call): when a later chunk fails, the tasks of the
+  // earlier ones are known and kept in state, and the next `up` creates tasks only for the rest.
+  const onChunkCreated = (relations: readonly DeviceTaskRelation[]) => {
+    for (const { deviceId, taskId } of relations) {
+      outcome.taskIds[deviceId] = taskId;
+      record(outcome.applied, deviceId, new Set(keys));
+    }
+  };
+  try {
+    if (write.type === "PROFILE") {
+      const values = Object.entries(write.values).map(([key, value]) => ({ key, value }));
+      await client.createConfigTasks(
+        { type: "PROFILE", deviceIds: write.deviceIds, config: { ...version, values } },
+        { onChunkCreated },
+      );
+    } else {
+      await client.createConfigTasks(
+        { type: "TSL", deviceIds: write.deviceIds, config: { ...version, properties: write.values } },
+        { onChunkCreated },
+      );
+    }
+  } finally {
+    markWithoutTask(write, outcome);
   }
+}
+
+/** Devices of a task write that got no task: nothing of the write reached them. */
+function markWithoutTask(write: PlannedWrite, outcome: WriteOutcome): void {
+  const keys = Object.keys(write.values);
   for (const deviceId of write.deviceIds) {
-    if (!Object.hasOwn(outcome.taskIds, deviceId))
-      outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
+    if (!Object.hasOwn(outcome.taskIds, deviceId)) outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
   }
 }
 
@@ -89,18 +101,32 @@ function record(applied: Map<string, Set<string>>, deviceId: string, keys: Set<s
 
 /**
  * Runs the writes one after another. `singleDevice` is true for a configuration of one device:
- * its TSL writes go by PATCH; every other write goes by configuration tasks.
+ * its TSL writes go by PATCH; every other write goes by configuration tasks. The first failure
+ * stops the writes: it is kept in the outcome with what was done before it, and the devices of
+ * the writes not done are marked as not applied.
  */
 export async function executeWrites(
   writes: readonly PlannedWrite[],
   singleDevice: boolean,
 ): Promise<WriteOutcome> {
   const outcome: WriteOutcome = { applied: new Map(), taskIds: {}, notApplied: [] };
-  for (const write of writes) {
+  for (const [index, write] of writes.entries()) {
     const byPatch = singleDevice && write.type === "TSL" && write.deviceIds.length === 1;
-    await (byPatch ? patch(write, outcome) : tasks(write, outcome));
+    try {
+      await (byPatch ? patch(write, outcome) : tasks(write, outcome));
+    } catch (error) {
+      outcome.error = error;
+      if (byPatch) markWithoutTask(write, outcome);
+      for (const skipped of writes.slice(index + 1)) markWithoutTask(skipped, outcome);
+      break;
+    }
   }
   return outcome;
+}
+
+/** Whether the writes reached anything at all: a task created, or a property applied. */
+export function appliedAny(outcome: WriteOutcome): boolean {
+  return [...outcome.applied.values()].some((keys) => keys.size > 0);
 }
 
 /** `a, b and c` for messages; long lists are cut after `limit` items. */

@@ -5,14 +5,14 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
-import { executeWrites, notAppliedMessage, type WriteOutcome } from "./apply";
+import { appliedAny, executeWrites, notAppliedMessage, type WriteOutcome } from "./apply";
 import { diffConfig } from "./diff";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
 import { planCreate, planReset, planUpdate, propertiesWithoutDefault, type ModelOf } from "./plan";
 import { currentConfigs, readConfiguration } from "./read";
 import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
 import { assertValidConfiguration, validateConfiguration } from "./validation";
-import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
+import { describeFailure, operationFailed, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { platformClient } from "../runtime/platform-client";
 import { thingModelsOf } from "../tsl/models";
@@ -50,7 +50,35 @@ async function modelsForWrite(
   return (deviceId) => models.get(deviceId) ?? extra.get(deviceId);
 }
 
-function failIfPartial(operation: string, id: string, outs: Inputs, outcome: WriteOutcome): void {
+/**
+ * Turns writes that did not all succeed into the right failure. A write that failed after others
+ * succeeded (a later chunk of tasks, say) is a partial success: state records the devices that got
+ * their tasks, and drops the others from `deviceIds`, so that the next `up` reads those devices and
+ * writes only what they lack — never a second task for a write whose outcome was unknown. A create
+ * that achieved nothing is a plain failure (nothing to record).
+ */
+function failIfPartial(
+  operation: string,
+  id: string,
+  outs: Inputs,
+  outcome: WriteOutcome,
+  kind: "create" | "update",
+): void {
+  if (outcome.error !== undefined) {
+    if (kind === "create" && !appliedAny(outcome)) throw outcome.error;
+    const configured = Object.keys(outcome.taskIds).length;
+    const done =
+      configured > 0
+        ? `Tasks were created for ${configured} device(s); they are recorded in the stack`
+        : "Nothing was confirmed as applied";
+    throw new PartialSuccessError(
+      `${operationFailed(operation, outcome.error).message}. ${done}, and the next \`pulumi up\` writes only ` +
+        "what the other devices do not already have",
+      id,
+      outs,
+      { cause: outcome.error },
+    );
+  }
   if (outcome.notApplied.length > 0)
     throw new PartialSuccessError(notAppliedMessage(operation, outcome), id, outs);
 }
@@ -87,7 +115,7 @@ export const deviceConfigImplementation: Implementation = {
       const current = want.properties ? await currentConfigs(want.deviceIds) : undefined;
       const outcome = await executeWrites(planCreate(want, modelOf, current), methodOf(want) === "patch");
       const outs = stateAfterWrites(inputs, want, undefined, outcome);
-      failIfPartial(operation, id, outs, outcome);
+      failIfPartial(operation, id, outs, outcome, "create");
       return { id, outs };
     });
   },
@@ -128,7 +156,7 @@ export const deviceConfigImplementation: Implementation = {
         methodOf(want) === "patch",
       );
       const outs = stateAfterWrites(news, want, { config: had, outputs: olds }, outcome);
-      failIfPartial(operation, id, outs, outcome);
+      failIfPartial(operation, id, outs, outcome, "update");
       return { outs };
     });
   },
@@ -148,13 +176,11 @@ export const deviceConfigImplementation: Implementation = {
           `DeviceConfig ${id}: no TSL defaultValue to restore for ${withoutDefault.join(", ")}; left as they are`,
         );
       }
-      try {
-        const outcome = await executeWrites(planReset(present, modelOf), methodOf(had) === "patch");
-        if (outcome.notApplied.length > 0)
-          throw new ResourceOperationError(notAppliedMessage(operation, outcome));
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-      }
+      const outcome = await executeWrites(planReset(present, modelOf), methodOf(had) === "patch");
+      // A device deleted meanwhile has no configuration left to reset.
+      if (outcome.error instanceof NotFoundError) return;
+      if (outcome.error !== undefined) throw outcome.error;
+      if (outcome.notApplied.length > 0) throw new ResourceOperationError(notAppliedMessage(operation, outcome));
     });
   },
 };

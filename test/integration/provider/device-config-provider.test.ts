@@ -211,4 +211,33 @@ describe("DeviceConfig on several devices", () => {
     expect(failures).toEqual([]);
     expect(inputs.deviceIds).toEqual(ids);
   });
+
+  it("records the tasks of the chunks created when a later chunk fails, and the next up configures only the rest", async () => {
+    const serials = serialNumbers(1_100);
+    const { devices } = await env.emulator.control.seed({
+      devices: serials.map((sn, i) => ({ sn, name: `chunk-${i}` })),
+    });
+    const ids = devices.map((d) => d.deviceId);
+    const inputs = { deviceIds: ids, properties: { reportInterval: 1200 } };
+    // The first call of three (500 devices) goes through; the second fails with a 500.
+    await env.emulator.control.setFaults({ kinds: ["500"], pathIncludes: "/tasks", after: 1, times: 1 });
+    const failure: unknown = await config.create(inputs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(PartialSuccessError);
+    const partial = failure as PartialSuccessError;
+    expect(partial.message).toMatch(
+      /POST \/device\/openapi\/v1\/tasks failed: HTTP 500 .*Tasks were created for 500 device\(s\)/,
+    );
+    expect(partial.properties.deviceIds).toHaveLength(500);
+    expect(Object.keys(partial.properties.taskIds as object)).toHaveLength(500);
+    await env.emulator.control.clearFaults();
+
+    const { byRoute } = await counted(() => config.update(partial.id, partial.properties, inputs));
+    expect(byRoute["POST /tasks"]).toBe(2); // 600 devices: 500 + 100
+    const tasks = (await env.emulator.control.tasks()).filter((t) => ids.includes(t.deviceId));
+    expect(tasks).toHaveLength(1_100);
+    expect(new Set(tasks.map((t) => t.deviceId)).size).toBe(1_100);
+  });
 });
