@@ -2,8 +2,12 @@ import { parseArgs } from "node:util";
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET } from "./options";
 import type { StartOptions } from "./start";
 
-/** Usage text of `devplatform-emulator --help`. */
-export const USAGE = `Usage: devplatform-emulator [options]
+/**
+ * Usage text of the emulator's command line, run as `program` (`devplatform-emulator`, or
+ * `devplatform emulator` when the devplatform command runs it).
+ */
+export function usage(program: string): string {
+  return `Usage: ${program} [options]
 
 A local emulator of the device platform's HTTP API. Prints
 "devplatform-emulator listening on http://HOST:PORT" first, then serves until SIGTERM/SIGINT.
@@ -22,6 +26,10 @@ Options:
   --task-delay-ms MS           delay before a configuration task applies (default 50)
   --help                       print this text
 `;
+}
+
+/** Usage text of `devplatform-emulator --help`. */
+export const USAGE = usage("devplatform-emulator");
 
 /** A command line the CLI cannot run. */
 export class CliUsageError extends Error {}
