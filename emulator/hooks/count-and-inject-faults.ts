@@ -37,8 +37,9 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
   ): Promise<FastifyReply | undefined> {
     const pattern = request.routeOptions.url;
     if (pattern === undefined || isControlRoute(pattern)) return undefined;
-    ctx.counters.count(routeKeyOf(request.method, pattern));
-    const decision = ctx.faults.decide(request.method, request.url);
+    const route = routeKeyOf(request.method, pattern);
+    ctx.counters.count(route);
+    const decision = ctx.faults.decide(request.method, request.url, route);
     if (!decision) return undefined;
     switch (decision.kind) {
       case "delay":

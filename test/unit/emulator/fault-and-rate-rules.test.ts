@@ -41,3 +41,35 @@ describe("rate limiter", () => {
     expect(() => limiter.admit("a", 11_000)).not.toThrow();
   });
 });
+
+describe("seeded faults per route", () => {
+  const config = faultConfigSchema.parse({ rate: 0.5, kinds: ["500", "503"], seed: 11 });
+
+  function tasksOutcomes(otherRequestsBetween: number): (string | undefined)[] {
+    const injector = new FaultInjector();
+    injector.set(config);
+    return Array.from({ length: 20 }, () => {
+      for (let i = 0; i < otherRequestsBetween; i++)
+        injector.decide("GET", "/d/1", "GET /devices/{deviceId}");
+      return injector.decide("POST", "/tasks", "POST /tasks")?.kind;
+    });
+  }
+
+  it("faults a route the same way whatever the traffic of other routes", () => {
+    const alone = tasksOutcomes(0);
+    expect(tasksOutcomes(3)).toEqual(alone);
+    expect(tasksOutcomes(17)).toEqual(alone);
+    expect(alone.filter((k) => k !== undefined).length).toBeGreaterThan(0);
+    expect(alone.filter((k) => k === undefined).length).toBeGreaterThan(0);
+  });
+});
+
+describe("faults after N requests", () => {
+  it("lets `after` matching requests through, then faults", () => {
+    const injector = new FaultInjector();
+    injector.set(faultConfigSchema.parse({ kinds: ["500"], pathIncludes: "/tasks", after: 2, times: 1 }));
+    const kinds = Array.from({ length: 4 }, () => injector.decide("POST", "/tasks")?.kind);
+    expect(injector.decide("GET", "/devices/1")).toBeUndefined();
+    expect(kinds).toEqual([undefined, undefined, "500", undefined]);
+  });
+});
