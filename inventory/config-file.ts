@@ -73,7 +73,9 @@ export function parseConfigGroups(
   try {
     json = parseLosslessJson(text);
   } catch (error) {
-    throw new InventoryError({ file }, `not valid JSON: ${(error as Error).message}`);
+    // Only a syntax error is the file's fault; anything else (an old Node.js) is reported as it is.
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new InventoryError({ file }, `not valid JSON: ${error.message}`);
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
