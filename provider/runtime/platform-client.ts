@@ -69,6 +69,7 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     clientId: settings.clientId,
     clientSecret: settings.clientSecret,
     apiVersion: settings.apiVersion,
+    maxRetries: settings.maxRetries,
     // Every resource of the deployment shares this client; a DeviceFleet alone runs 16 requests at once.
     concurrency: CLIENT_CONCURRENCY,
   });

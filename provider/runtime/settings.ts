@@ -10,7 +10,16 @@ export interface ProviderSettings {
   clientId: string;
   clientSecret: string;
   apiVersion: "v1" | "v1.0";
+  /** Retries of one platform operation after its first attempt (what is safe to repeat). */
+  maxRetries: number;
 }
+
+/**
+ * Retries per operation unless configured. More than a script's default (the SDK's 5): a
+ * deployment that waits out a rough minute of the platform is worth more than one that fails and
+ * leaves the stack half-done; with capped backoff 10 retries wait about a minute at most.
+ */
+export const DEFAULT_MAX_RETRIES = 10;
 
 interface SettingSource {
   key: keyof ProviderSettings;
@@ -23,7 +32,10 @@ const SOURCES: SettingSource[] = [
   { key: "clientId", config: "devplatform:clientId", env: "DEVPLATFORM_CLIENT_ID" },
   { key: "clientSecret", config: "devplatform:clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
   { key: "apiVersion", config: "devplatform:apiVersion", env: "DEVPLATFORM_API_VERSION" },
+  { key: "maxRetries", config: "devplatform:maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
 ];
+
+const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries"];
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -48,7 +60,7 @@ export function resolveSettings(
   for (const source of SOURCES) {
     const value = getConfig(source.config) ?? env[source.env];
     if (value !== undefined && value !== "") values[source.key] = value;
-    else if (source.key !== "apiVersion") missing.push(`${source.config} (or ${source.env})`);
+    else if (!OPTIONAL.includes(source.key)) missing.push(`${source.config} (or ${source.env})`);
   }
   if (missing.length > 0) {
     throw new ProviderConfigurationError(
@@ -62,10 +74,17 @@ export function resolveSettings(
       `devplatform:apiVersion must be "v1" or "v1.0", got "${apiVersion}"`,
     );
   }
+  const maxRetries = values.maxRetries === undefined ? DEFAULT_MAX_RETRIES : Number(values.maxRetries);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 100) {
+    throw new ProviderConfigurationError(
+      `devplatform:maxRetries must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
+    );
+  }
   return {
     baseUrl: values.baseUrl as string,
     clientId: values.clientId as string,
     clientSecret: values.clientSecret as string,
     apiVersion,
+    maxRetries,
   };
 }

@@ -18,8 +18,19 @@ describe("provider settings", () => {
     expect(settings).toEqual({
       ...{ baseUrl: "https://platform.example.com", clientId: "id", clientSecret: "s3cret-value" },
       apiVersion: "v1.0",
+      maxRetries: 10,
     });
     expect(resolveSettings((k) => config[k], {}).apiVersion).toBe("v1");
+  });
+
+  it("takes maxRetries from config or DEVPLATFORM_MAX_RETRIES, and refuses what is not a small whole number", () => {
+    expect(resolveSettings((k) => config[k], { DEVPLATFORM_MAX_RETRIES: "3" }).maxRetries).toBe(3);
+    expect(resolveSettings((k) => ({ ...config, "devplatform:maxRetries": "0" })[k], {}).maxRetries).toBe(0);
+    for (const bad of ["-1", "2.5", "many", "101"]) {
+      expect(() => resolveSettings((k) => config[k], { DEVPLATFORM_MAX_RETRIES: bad })).toThrow(
+        new RegExp(`devplatform:maxRetries must be a whole number from 0 to 100, got "${bad}"`),
+      );
+    }
   });
 
   it("falls back to DEVPLATFORM_* variables", () => {
