@@ -3,12 +3,15 @@ export interface CounterSnapshot {
   total: number;
   /** Keyed by method and route pattern without the version prefix, e.g. `GET /devices/{deviceId}`. */
   byRoute: Record<string, number>;
+  /** Requests an injected fault answered (or delayed), by kind, e.g. `{ "500": 3, "reset-after": 1 }`. */
+  faults: Record<string, number>;
 }
 
 /** Counts platform requests per route, faulted and rejected ones included. */
 export class RequestCounters {
   private total = 0;
   private byRoute = new Map<string, number>();
+  private faults = new Map<string, number>();
 
   /** Counts one request. */
   count(routeKey: string): void {
@@ -16,14 +19,24 @@ export class RequestCounters {
     this.byRoute.set(routeKey, (this.byRoute.get(routeKey) ?? 0) + 1);
   }
 
+  /** Counts one injected fault. */
+  countFault(kind: string): void {
+    this.faults.set(kind, (this.faults.get(kind) ?? 0) + 1);
+  }
+
   /** The counts so far. */
   snapshot(): CounterSnapshot {
-    return { total: this.total, byRoute: Object.fromEntries(this.byRoute) };
+    return {
+      total: this.total,
+      byRoute: Object.fromEntries(this.byRoute),
+      faults: Object.fromEntries(this.faults),
+    };
   }
 
   /** Back to zero. */
   reset(): void {
     this.total = 0;
     this.byRoute = new Map();
+    this.faults = new Map();
   }
 }

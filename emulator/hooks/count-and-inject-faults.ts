@@ -41,6 +41,7 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
     ctx.counters.count(route);
     const decision = ctx.faults.decide(request.method, request.url, route);
     if (!decision) return undefined;
+    ctx.counters.countFault(decision.kind);
     switch (decision.kind) {
       case "delay":
         await sleep(decision.delayMs);

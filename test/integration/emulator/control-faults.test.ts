@@ -38,7 +38,9 @@ describe("injected HTTP faults", () => {
       });
       if (kind !== "500") expect(response.headers.get("retry-after")).toBe("7");
       expect(await devicesOnPlatform()).toEqual([]);
-      expect((await h.emulator.control.counters()).byRoute["POST /devices"]).toBe(1);
+      const counters = await h.emulator.control.counters();
+      expect(counters.byRoute["POST /devices"]).toBe(1);
+      expect(counters.faults).toEqual({ [kind]: 1 });
     },
   );
 
