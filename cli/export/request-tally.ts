@@ -59,7 +59,10 @@ export class RequestTally {
   describe(): string {
     return (Object.keys(PLURALS) as RequestKind[])
       .filter((kind) => this.count(kind) > 0)
-      .map((kind) => `${this.count(kind)} ${this.count(kind) === 1 ? kind : PLURALS[kind]}`)
+      .map(
+        (kind) =>
+          `${this.count(kind).toLocaleString("en-US")} ${this.count(kind) === 1 ? kind : PLURALS[kind]}`,
+      )
       .join(", ");
   }
 }

@@ -65,7 +65,7 @@ export function summaryText(input: SummaryInput): string {
         ]
       : []),
     `  files: ${input.files.join(", ")}`,
-    `Read in ${input.seconds.toFixed(1)} s with ${plural(input.requestCount, "request")} (${input.requests}).`,
+    `Exported in ${input.seconds.toFixed(1)} s with ${plural(input.requestCount, "request")} (${input.requests}).`,
     "",
     "Next steps:",
     `  cd ${shellQuote(dir)} && npm install`,

@@ -177,7 +177,7 @@ describe("summary", () => {
         "  0 RPS records",
         "  1 configuration (groups of devices with identical settings, 1 device)",
         "  files: Pulumi.yaml, inventory.csv",
-        "Read in 1.2 s with 13 requests (1 token, 12 device searches).",
+        "Exported in 1.2 s with 13 requests (1 token, 12 device searches).",
         "",
         "Next steps:",
         "  cd 'fleets/site 1' && npm install",
