@@ -5,11 +5,28 @@
  */
 import { lstatSync, renameSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
 import { CommandFailure } from "../errors";
 
 /** What is at the target now: nothing, an empty directory, or one that `--force` replaces. */
 export type TargetState = "absent" | "empty" | "replace";
+
+/**
+ * `--force` removes the old directory: never one that holds the working directory (the shell would
+ * be left in a deleted directory), the home directory or a filesystem root.
+ */
+function refuseToReplace(out: string): void {
+  const inside = (dir: string) => {
+    const relative = path.relative(out, dir);
+    return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+  };
+  if (path.dirname(out) === out || out === path.resolve(homedir()) || inside(process.cwd())) {
+    throw new CommandFailure(
+      `${out} is not replaced even with --force: it is a filesystem root or the home directory, or holds the working directory`,
+    );
+  }
+}
 
 /**
  * Checks the target before anything is read from the platform, so that a refusal costs nothing:
@@ -25,7 +42,10 @@ export async function checkTarget(out: string, force: boolean): Promise<TargetSt
   }
   if (!isDirectory) throw new CommandFailure(`${out} exists and is not a directory; choose another --out`);
   if ((await readdir(out)).length === 0) return "empty";
-  if (force) return "replace";
+  if (force) {
+    refuseToReplace(out);
+    return "replace";
+  }
   throw new CommandFailure(
     `${out} exists and is not empty; use --force to replace it, or choose another --out`,
   );

@@ -207,6 +207,18 @@ describe("the output directory", () => {
     expect(readdirSync(work)).toEqual(["existing"]);
   });
 
+  it("--force never replaces the directory it is run in", async () => {
+    writeFileSync(path.join(work, "mine.txt"), "mine");
+    const run = await runDevplatform(["export", "--out", ".", "--force"], {
+      env: credentialsFor(emulator.url),
+      cwd: work,
+    });
+    runs.push(run);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${work} is not replaced even with --force`);
+    expect(readdirSync(work)).toEqual(["mine.txt"]);
+  });
+
   it("a listing that fails after retries leaves no directory and no temporary directory", async () => {
     // The RPS listing, read after every device page, fails on every attempt (1 + 5 retries).
     await emulator.control.setFaults({

@@ -4,8 +4,12 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
+
+/** tsx's loader by URL, so that it is found whatever the child's working directory. */
+const TSX_LOADER = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
 
 /** What a run printed and how it ended. */
 export interface CliRun {
@@ -29,11 +33,15 @@ export async function runDevplatform(args: string[], options: RunOptions = {}): 
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.startsWith("DEVPLATFORM_")),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "cli/main.ts"), ...args], {
-    cwd: options.cwd ?? repoRoot,
-    env: { ...env, ...options.env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", TSX_LOADER, path.join(repoRoot, "cli/main.ts"), ...args],
+    {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...env, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
