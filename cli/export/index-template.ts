@@ -57,6 +57,8 @@ function imports({ style, rps, config }: IndexOptions): string {
 const FLEET_DEVICES = `// One DeviceFleet per platform project; devices without a project are in "fleet-unassigned".
 // A fleet's name comes from its project, so moving a device to another project moves it to that
 // project's fleet (and replaces it: the platform cannot change a device's project in place).
+// Deleting a line deletes the device from the platform at the next \`pulumi up\` (give a fleet
+// onRemove: "release" to stop managing such devices instead).
 const fleets = groupByProject(inventory).map(
   (group) =>
     new DeviceFleet(\`fleet-\${group.key}\`, {
@@ -84,9 +86,10 @@ function deviceIdOf(sn: string): pulumi.Output<string> {
   });
 }`;
 
-const SINGLE_DEVICES = `// One Device per inventory line. A resource's name is its identity in Pulumi's state, so devices are
-// named by serial number: renaming a device (the name column) updates it in place.
-/** Serial number → deviceId of every device. */
+const SINGLE_DEVICES = `// One Device per inventory line, named by its serial number: a resource's name is its identity in
+// Pulumi's state, so renaming a device (the name column) updates it in place. Deleting a line
+// deletes the device from the platform at the next \`pulumi up\`. deviceIds (serial number →
+// deviceId) is a stack output.
 export const deviceIds: Record<string, pulumi.Output<string>> = {};
 for (const { sn, name, project, description, tags } of inventory) {
   deviceIds[sn] = new Device(sn, { sn, name, project, description, tags }).deviceId;
@@ -99,8 +102,9 @@ for (const { sn, profileUrl } of readRps(dataFile("rps.csv"))) {
 
 function configSection(style: ExportStyle): string {
   const id = style === "fleet" ? "deviceIdOf(sn)" : "deviceIds[sn]";
-  return `// One DeviceConfig per group of devices that share the same settings (validated against each
-// device's TSL model before anything is written). Every serial number must be in inventory.csv.
+  return `// One DeviceConfig per group of config.json, named by the group's name: the devices that share the
+// same settings, validated against each device's TSL model before anything is written. Every
+// serial number must be in inventory.csv.
 for (const group of readConfigGroups(dataFile("config.json"), inventory)) {
   new DeviceConfig(group.name, {
     deviceIds: group.serials.map((sn) => ${id}),
