@@ -89,7 +89,8 @@ async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> 
 function markWithoutTask(write: PlannedWrite, outcome: WriteOutcome): void {
   const keys = Object.keys(write.values);
   for (const deviceId of write.deviceIds) {
-    if (!Object.hasOwn(outcome.taskIds, deviceId)) outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
+    if (!Object.hasOwn(outcome.taskIds, deviceId))
+      outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
   }
 }
 

@@ -31,10 +31,9 @@ export type ModelOf = (deviceId: string) => IndexedModel | undefined;
 
 /**
  * The configuration devices report now (Getting the Configuration of a Specific Device), read just
- * before writing to devices whose state this resource does not know yet: those of a create, and
- * devices added to the set. A value a device already has is not written again — so adopting a
- * configured fleet writes nothing, and an `up` retried after a write whose outcome was unknown
- * creates no second task for what the first one applied.
+ * before writing to them. A value a device already has is not written again — so adopting a
+ * configured fleet writes nothing, and an `up` retried after a write whose outcome was unknown (or
+ * after the CLI was killed) creates no second task for what the first one applied.
  */
 export type CurrentConfig = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
@@ -127,8 +126,9 @@ export function changedProperties(had: Values, want: Values): string[] {
 }
 
 /**
- * The writes of an update from `had` (the previous state) to `want`. Devices added to the set get
- * what they do not already have (`current`); devices that stay get what changed.
+ * The writes of an update from `had` (the previous state) to `want`: devices added to the set get
+ * the whole configuration, devices that stay get what changed — in both cases less what `current`
+ * shows they already have (an `up` interrupted after its tasks were created, say).
  */
 export function planUpdate(
   had: DesiredConfig,
@@ -156,7 +156,11 @@ export function planUpdate(
   });
   const applies = groupTsl(
     [
-      ...kept.map((id): [string, Values] => [id, keptValues(id)]),
+      // A new config version is sent as such; otherwise what a device already has is not sent again.
+      ...kept.map((id): [string, Values] => [
+        id,
+        versionChanged ? keptValues(id) : unapplied(keptValues(id), current?.get(id)),
+      ]),
       ...added.map((id): [string, Values] => [id, unapplied(wantValues, current?.get(id))]),
     ],
     modelOf,

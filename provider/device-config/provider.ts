@@ -8,11 +8,23 @@ import { NotFoundError } from "../../sdk";
 import { appliedAny, executeWrites, notAppliedMessage, type WriteOutcome } from "./apply";
 import { diffConfig } from "./diff";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
-import { planCreate, planReset, planUpdate, propertiesWithoutDefault, type ModelOf } from "./plan";
+import {
+  planCreate,
+  planReset,
+  planUpdate,
+  propertiesWithoutDefault,
+  type ModelOf,
+  type PlannedWrite,
+} from "./plan";
 import { currentConfigs, readConfiguration } from "./read";
 import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
 import { assertValidConfiguration, validateConfiguration } from "./validation";
-import { describeFailure, operationFailed, PartialSuccessError, ResourceOperationError } from "../shared/errors";
+import {
+  describeFailure,
+  operationFailed,
+  PartialSuccessError,
+  ResourceOperationError,
+} from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { platformClient } from "../runtime/platform-client";
 import { thingModelsOf } from "../tsl/models";
@@ -57,6 +69,12 @@ async function modelsForWrite(
  * writes only what they lack — never a second task for a write whose outcome was unknown. A create
  * that achieved nothing is a plain failure (nothing to record).
  */
+/** The devices that writes of TSL values would reach. */
+function devicesWithWrites(writes: readonly PlannedWrite[]): string[] {
+  const devices = writes.filter((w) => w.type === "TSL" && w.purpose === "apply").flatMap((w) => w.deviceIds);
+  return [...new Set(devices)];
+}
+
 function failIfPartial(
   operation: string,
   id: string,
@@ -149,8 +167,9 @@ export const deviceConfigImplementation: Implementation = {
     return describeFailure(operation, async () => {
       const removed = had.resetOnDelete ? had.deviceIds.filter((d) => !want.deviceIds.includes(d)) : [];
       const modelOf = await modelsForWrite(operation, want, removed);
-      const added = want.deviceIds.filter((d) => !had.deviceIds.includes(d));
-      const current = want.properties && added.length > 0 ? await currentConfigs(added) : undefined;
+      // Plan once to learn which devices get writes, read those, and plan again without what they have.
+      const toRead = devicesWithWrites(planUpdate(had, want, modelOf));
+      const current = toRead.length > 0 ? await currentConfigs(toRead) : undefined;
       const outcome = await executeWrites(
         planUpdate(had, want, modelOf, current),
         methodOf(want) === "patch",
@@ -180,7 +199,8 @@ export const deviceConfigImplementation: Implementation = {
       // A device deleted meanwhile has no configuration left to reset.
       if (outcome.error instanceof NotFoundError) return;
       if (outcome.error !== undefined) throw outcome.error;
-      if (outcome.notApplied.length > 0) throw new ResourceOperationError(notAppliedMessage(operation, outcome));
+      if (outcome.notApplied.length > 0)
+        throw new ResourceOperationError(notAppliedMessage(operation, outcome));
     });
   },
 };

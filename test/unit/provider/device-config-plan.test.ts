@@ -153,10 +153,14 @@ describe("values a device already has are not written again", () => {
     ]);
   });
 
-  it("applies to devices added to the set, not to devices that stay", () => {
-    const current = new Map([[B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }]]);
+  it("applies to devices added to the set and to devices that stay, unless the config version changes", () => {
+    const current = new Map([
+      [A, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }],
+      [B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }],
+    ]);
     const had = config([A], { reportInterval: 600 });
-    const writes = planUpdate(had, config([A, B], wanted), modelOf, current);
-    expect(writes.map((w) => w.deviceIds)).toEqual([[A]]);
+    expect(planUpdate(had, config([A, B], wanted), modelOf, current)).toEqual([]);
+    const bumped = planUpdate(had, config([A, B], wanted, { version: "2" }), modelOf, current);
+    expect(bumped.map((w) => w.deviceIds)).toEqual([[A]]);
   });
 });
