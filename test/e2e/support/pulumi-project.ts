@@ -126,6 +126,16 @@ export class PulumiProject {
     return this.engine(["refresh", "--yes", "--skip-preview"], options);
   }
 
+  /** `pulumi refresh --expect-no-changes`: fails when the platform differs from state. */
+  refreshExpectingNoChanges(options: RunOptions = {}): Promise<CommandResult> {
+    return this.engine(["refresh", "--yes", "--skip-preview", "--expect-no-changes"], options);
+  }
+
+  /** `pulumi up --refresh`: refreshes first, then updates. */
+  upWithRefresh(options: RunOptions = {}): Promise<CommandResult> {
+    return this.engine(["up", "--yes", "--skip-preview", "--refresh"], options);
+  }
+
   destroy(options: RunOptions = {}): Promise<CommandResult> {
     return this.engine(["destroy", "--yes", "--skip-preview"], options);
   }
