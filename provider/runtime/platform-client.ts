@@ -8,6 +8,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { DevicePlatformClient } from "../../sdk";
+import { exitWhenEngineGone } from "./engine-watch";
 import { resolveSettings, type ProviderSettings } from "./settings";
 
 type SettingsResult = { settings: ProviderSettings } | { error: Error };
@@ -32,6 +33,7 @@ const CONFIGURE_GRACE_MS = 10_000;
 export function configureRuntime(req: pulumi.dynamic.ConfigureRequest): void {
   if (isConfigured) return;
   isConfigured = true;
+  exitWhenEngineGone();
   try {
     resolveConfigured({ settings: resolveSettings((key) => req.config.get(key)) });
   } catch (error) {
