@@ -83,6 +83,7 @@ export class DevicePlatformClient {
   readonly #transport: HttpTransport;
   readonly #executor: RequestExecutor;
   readonly #devicePrefix: string;
+  readonly #tokens: TokenManager;
 
   /** Checks the options (https unless loopback) and prepares the connection pool; sends nothing. */
   constructor(options: DevicePlatformClientOptions) {
@@ -114,7 +115,17 @@ export class DevicePlatformClient {
       tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),
       createTokenEndpoint(this.#executor, options.clientId, options.clientSecret),
     );
+    this.#tokens = tokens;
     this.#devicePrefix = `/device/openapi/${this.#options.apiVersion}`;
+  }
+
+  /**
+   * Confirms that the base URL is the platform's and the credentials are accepted, by obtaining an
+   * access token (no request when this process already holds a valid one). For operations that
+   * otherwise need no request, so that they do not succeed against the wrong server.
+   */
+  async verifyAccess(): Promise<void> {
+    await this.#tokens.getAccessToken();
   }
 
   /** Add a Device. After an unconfirmed attempt it looks the serial number up before sending again. */

@@ -182,7 +182,12 @@ export const deviceConfigImplementation: Implementation = {
 
   async delete(id, props) {
     const had = desiredConfig(props);
-    if (!had.resetOnDelete || !had.properties) return;
+    if (!had.resetOnDelete || !had.properties) {
+      // Nothing to write, but a delete must not succeed against the wrong server: the rest of the
+      // stack's deletes would fail there, and the state would be left half-forgotten.
+      await describeFailure(`delete DeviceConfig ${id}`, async () => (await platformClient()).verifyAccess());
+      return;
+    }
     const operation = `delete DeviceConfig ${describeDevices(had.deviceIds)} (resetOnDelete)`;
     await describeFailure(operation, async () => {
       const { models, missing } = await thingModelsOf(await platformClient(), had.deviceIds);

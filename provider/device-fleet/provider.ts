@@ -157,6 +157,8 @@ export const deviceFleetImplementation: Implementation = {
       const ledger = FleetLedger.fromOutputs(props);
       const settings = settingsOf(props);
       if (settings.onRemove === "release") {
+        // Nothing to write; but a destroy against the wrong server must fail here as everywhere.
+        await (await platformClient()).verifyAccess();
         if (ledger.size > 0) {
           await pulumi.log.warn(
             `DeviceFleet ${fleet}: released ${ledger.size} devices (onRemove: "release"); they stay on the platform`,

@@ -18,6 +18,14 @@ export class ResourceOperationError extends Error {
     this.code = options.code;
     this.stack = message;
   }
+
+  /**
+   * The name alone: the dynamic provider host logs a failed read or delete as `${error}: ${stack}`,
+   * which prints the message once instead of twice.
+   */
+  override toString(): string {
+    return this.name;
+  }
 }
 
 /**

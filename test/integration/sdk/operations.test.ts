@@ -162,3 +162,22 @@ describe("v1.0 and close", () => {
     await expect(other.getDevice(deviceId)).rejects.toMatchObject({ code: "transport_error" });
   });
 });
+
+describe("verifyAccess", () => {
+  it("costs a token request only when the process holds no valid token, and fails for wrong credentials", async () => {
+    const counted = await measured("verifyAccess (token already held)", () => client.verifyAccess());
+    expect(counted).toBeUndefined();
+    expect(requestsPerOperation["verifyAccess (token already held)"]).toEqual({});
+    const { DevicePlatformClient } = await import("../../../sdk");
+    const wrong = new DevicePlatformClient({
+      baseUrl: harness.emulator.url,
+      clientId: "demo-client",
+      clientSecret: "not-the-secret",
+    });
+    try {
+      await expect(wrong.verifyAccess()).rejects.toMatchObject({ code: "authentication_failed" });
+    } finally {
+      await wrong.close();
+    }
+  });
+});

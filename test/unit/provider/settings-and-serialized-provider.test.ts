@@ -81,3 +81,13 @@ describe("serialized provider identity", () => {
     expect(serializedProvider("Device")).not.toBe(serializedProvider("RpsProfile"));
   });
 });
+
+describe("expected failures as the dynamic provider host prints them", () => {
+  it("print the message once (`${error}: ${stack}`) and no call frames", async () => {
+    const { ResourceOperationError } = await import("../../../provider/shared/errors");
+    const error = new ResourceOperationError("read Device deviceId=1 failed: HTTP 404");
+    expect(`${error}: ${error.stack}`).toBe(
+      "ResourceOperationError: read Device deviceId=1 failed: HTTP 404",
+    );
+  });
+});
