@@ -47,6 +47,8 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Kill the CLI with SIGKILL once this returns true for the output seen so far. */
   killWhen?: (output: string) => boolean;
+  /** Kill the CLI with SIGKILL once this resolves true; asked every 100 ms (e.g. the emulator's counters). */
+  killWhenPolled?: () => Promise<boolean>;
 }
 
 /** The credentials the e2e emulator accepts. */
@@ -208,10 +210,19 @@ export class PulumiProject {
         stderr += chunk.toString();
         watch();
       });
+      const poll = options.killWhenPolled;
+      const timer = poll
+        ? setInterval(() => {
+            void poll().then((kill) => {
+              if (kill) child.kill("SIGKILL");
+            });
+          }, 100)
+        : undefined;
       child.on("error", reject);
-      child.on("close", (code, signal) =>
-        resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr, output: stdout + stderr }),
-      );
+      child.on("close", (code, signal) => {
+        if (timer) clearInterval(timer);
+        resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr, output: stdout + stderr });
+      });
     });
   }
 }

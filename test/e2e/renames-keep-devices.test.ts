@@ -1,0 +1,62 @@
+/**
+ * Resource names are identity in state. Renaming the resources of three Devices in one `up` (here:
+ * from display names to serial numbers, as the examples now name them) creates the new resources —
+ * which adopt the devices by serial number — and deletes the old ones, whose deletes must leave the
+ * devices alone: 0 DELETE requests, the devices still there, state ids = platform ids.
+ */
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { fleetProgram, serialNumbers, type DeviceSpec } from "./support/fleet-programs";
+import { createProject } from "./support/e2e-project";
+import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+
+const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
+
+describe("renaming the resources of three Devices", () => {
+  let control: EmulatorControl;
+  let project: PulumiProject;
+  let devices: DeviceSpec[];
+
+  beforeAll(async () => {
+    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    devices = serialNumbers(5).map((sn, i) => ({
+      resource: `sensor-${i}`,
+      sn,
+      name: `sensor-${i}`,
+      tags: ["rename"],
+    }));
+    project = await createProject({ name: "renames", program: fleetProgram(devices) });
+    assertOk(await project.up());
+  });
+
+  it("keeps the devices: no DELETE, adopted by the new resources, refresh finds no changes", async () => {
+    const before = (await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn));
+    const renamed = devices.map((d, i) => (i < 3 ? { ...d, resource: d.sn } : d));
+    project.setProgram(fleetProgram(renamed));
+    await control.resetCounters();
+    const up = assertOk(await project.up());
+    const { byRoute, total } = await control.counters();
+    expect(up.changes).toMatchObject({ create: 3, delete: 3 });
+    expect(byRoute["DELETE /devices/{deviceId}"] ?? 0).toBe(0);
+    expect(byRoute["POST /devices"] ?? 0).toBe(0);
+    expect(byRoute["PUT /devices"] ?? 0).toBe(0);
+    // Each message once, as the engine's diagnostics (the CLI's output repeats them in its summary).
+    const said = (pattern: RegExp) => up.diagnostics.filter((d) => pattern.test(d.message)).length;
+    expect(said(/adopted deviceId \d+, which was already in this application \(unchanged\)/)).toBe(3);
+    expect(
+      said(/not deleting deviceId \d+, because a Device resource in this deployment now manages it/),
+    ).toBe(3);
+
+    const after = (await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn));
+    expect(after.map((d) => d.deviceId).sort()).toEqual(before.map((d) => d.deviceId).sort());
+    const inState = resourcesOfType(await project.exportStack(), DEVICE);
+    expect(inState.map((r) => r.id).sort()).toEqual(after.map((d) => d.deviceId).sort());
+    assertOk(await project.refreshExpectingNoChanges());
+    assertOk(await project.preview({ expectNoChanges: true }));
+    console.log(
+      `renaming 3 Device resources: ${total} platform requests (${JSON.stringify(byRoute)}), 0 DELETE`,
+    );
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn))).toEqual([]);
+  });
+});
