@@ -42,37 +42,36 @@ function toConfigValue(value: JsonValue, id: string): ConfigValue | undefined {
 }
 
 /**
- * The properties of `reported` that the TSL model says are writable (accessMode `W` or `RW`, top
- * level). A property without an accessMode is left out: nothing says it can be written.
+ * The properties of `reported` that the TSL model says are readable and writable (accessMode `RW`,
+ * top level): what a DeviceConfig can manage and compare. Write-only (`W`) properties are left out:
+ * they are settings a device accepts but is not meant to report — network keys, provisioning
+ * tokens — and a data file meant for pull requests is no place for them. A property without an
+ * accessMode is left out too: nothing says it can be written.
  */
 export function writableConfiguration(
   tsl: ThingModel,
   reported: PropertyValues,
 ): Record<string, ConfigValue> {
-  const writable = new Set(
+  const readWrite = new Set(
     tsl.properties
-      .filter((p) => (p.accessMode === "W" || p.accessMode === "RW") && p.dataSpec?.parentId === undefined)
+      .filter((p) => p.accessMode === "RW" && p.dataSpec?.parentId === undefined)
       .map((p) => p.id),
   );
   const properties: Record<string, ConfigValue> = {};
   for (const [id, value] of Object.entries(reported)) {
-    if (!writable.has(id)) continue;
+    if (!readWrite.has(id)) continue;
     const converted = toConfigValue(value, id);
     if (converted !== undefined) properties[id] = converted;
   }
   return properties;
 }
 
-/**
- * The write-only (`W`) properties among `properties`: settings such as keys or provisioning tokens
- * that a device accepts but need not report, which deserve a look before they are committed.
- */
-export function writeOnlyProperties(
-  tsl: ThingModel,
-  properties: Readonly<Record<string, ConfigValue>>,
-): string[] {
+/** The write-only (`W`) properties the device reported, which the export leaves out. */
+export function writeOnlyProperties(tsl: ThingModel, reported: PropertyValues): string[] {
   return tsl.properties
-    .filter((p) => p.accessMode === "W" && Object.hasOwn(properties, p.id))
+    .filter(
+      (p) => p.accessMode === "W" && p.dataSpec?.parentId === undefined && Object.hasOwn(reported, p.id),
+    )
     .map((p) => p.id);
 }
 

@@ -145,7 +145,7 @@ async function readConfigurations(
             client.getThingModel(deviceId),
           ]);
           const properties = writableConfiguration(tsl, config.properties);
-          for (const id of writeOnlyProperties(tsl, properties)) writeOnly.add(id);
+          for (const id of writeOnlyProperties(tsl, config.properties)) writeOnly.add(id);
           return { sn: entry.sn, model, properties };
         } catch (error) {
           if (error instanceof NotFoundError && error.errCode === "device_not_found") {
@@ -165,8 +165,8 @@ async function readConfigurations(
     );
     if (writeOnly.size > 0) {
       warnings.push(
-        `config.json holds write-only properties (${[...writeOnly].sort().join(", ")}), which may be device ` +
-          "secrets such as keys or tokens: review them before committing the project",
+        `write-only properties were left out of config.json (${[...writeOnly].sort().join(", ")}): they may be ` +
+          "device secrets such as keys or tokens; declare them in the program, from Pulumi secrets, to manage them",
       );
     }
     phase.finish();
