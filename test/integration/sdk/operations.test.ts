@@ -3,7 +3,7 @@
  * counters, so token requests and lookups are included).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError, ValidationError, type DevicePlatformClient } from "../../../sdk";
+import { ConflictError, DevicePlatformClient, NotFoundError, ValidationError } from "../../../sdk";
 import { serialNumbers, startHarness, type Harness } from "./support/harness";
 
 let harness: Harness;
@@ -168,7 +168,6 @@ describe("verifyAccess", () => {
     const counted = await measured("verifyAccess (token already held)", () => client.verifyAccess());
     expect(counted).toBeUndefined();
     expect(requestsPerOperation["verifyAccess (token already held)"]).toEqual({});
-    const { DevicePlatformClient } = await import("../../../sdk");
     const wrong = new DevicePlatformClient({
       baseUrl: harness.emulator.url,
       clientId: "demo-client",

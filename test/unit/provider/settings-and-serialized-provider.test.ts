@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { serializedProvider } from "../../../provider/runtime/serialized-provider";
 import { resolveSettings } from "../../../provider/runtime/settings";
+import { ResourceOperationError } from "../../../provider/shared/errors";
 
 describe("provider settings", () => {
   const config: Record<string, string> = {
@@ -83,8 +84,7 @@ describe("serialized provider identity", () => {
 });
 
 describe("expected failures as the dynamic provider host prints them", () => {
-  it("print the message once (`${error}: ${stack}`) and no call frames", async () => {
-    const { ResourceOperationError } = await import("../../../provider/shared/errors");
+  it("print the message once (`${error}: ${stack}`) and no call frames", () => {
     const error = new ResourceOperationError("read Device deviceId=1 failed: HTTP 404");
     expect(`${error}: ${error.stack}`).toBe(
       "ResourceOperationError: read Device deviceId=1 failed: HTTP 404",
