@@ -74,11 +74,7 @@ export class PulumiProject {
 
   /** Writes the project, links the shared node_modules, and creates the `dev` stack with its config. */
   static async create(options: ProjectOptions, context: PulumiContext): Promise<PulumiProject> {
-    const { workDir, nodeModules, emulatorUrl } = context;
-    const dir = mkdtempSync(path.join(workDir, `${options.name}-`));
-    const project = new PulumiProject(dir, options.name, context);
-    mkdirSync(project.stateDir);
-    mkdirSync(project.homeDir);
+    const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
     writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${options.name}\nruntime: nodejs\n`);
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
     writeFileSync(
@@ -87,12 +83,29 @@ export class PulumiProject {
         compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true },
       }),
     );
-    symlinkSync(nodeModules, path.join(dir, "node_modules"), "dir");
-    project.setProgram(options.program);
+    writeFileSync(path.join(dir, "index.ts"), options.program);
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, file), text);
+    return PulumiProject.open(dir, options.name, context, options);
+  }
+
+  /**
+   * Takes a project that is already written (e.g. by `devplatform export`): links the shared
+   * node_modules (the package installed from its tarball, as `npm install` would) and creates the
+   * `dev` stack with its config.
+   */
+  static async open(
+    dir: string,
+    name: string,
+    context: PulumiContext,
+    options: Pick<ProjectOptions, "config" | "secrets"> = {},
+  ): Promise<PulumiProject> {
+    const project = new PulumiProject(dir, name, context);
+    mkdirSync(project.stateDir);
+    mkdirSync(project.homeDir);
+    symlinkSync(context.nodeModules, path.join(dir, "node_modules"), "dir");
     await project.cli(["stack", "init", "dev"]).then(assertOk);
     const config = {
-      "devplatform:baseUrl": emulatorUrl,
+      "devplatform:baseUrl": context.emulatorUrl,
       "devplatform:clientId": E2E_CREDENTIALS.clientId,
       ...options.config,
     };

@@ -1,0 +1,110 @@
+/**
+ * Bringing a live fleet under Pulumi, on the real CLI: `devplatform export` (the package's own
+ * command, as installed) writes a project from an application seeded with 120 devices of four
+ * models in three projects (and none), with tags, configurations and RPS records; its first `up`
+ * adopts everything without a single write; preview and refresh then find no changes; one changed
+ * line of inventory.csv is exactly one PUT. Both styles: one DeviceFleet per project, and one
+ * Device per line.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { seedFleet, type SeededFleet } from "../integration/cli/support/fleet-fixture";
+import { assertOk, PulumiProject } from "./support/pulumi-project";
+
+const run = promisify(execFile);
+const COUNT = 120;
+
+function writesOf(byRoute: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(byRoute).filter(
+      ([route]) =>
+        /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
+    ),
+  );
+}
+
+describe.each(["fleet", "devices"] as const)("export --style %s, then pulumi up", (style) => {
+  let emulator: RunningEmulator;
+  let fleet: SeededFleet;
+  let project: PulumiProject;
+  let exportOutput: string;
+
+  beforeAll(async () => {
+    const e2e = inject("e2e");
+    // An application of its own, so that what is exported is exactly what was seeded.
+    emulator = await startEmulator({ control: true });
+    fleet = await seedFleet(emulator.control, COUNT);
+    const out = path.join(e2e.workDir, `exported-${style}`);
+    const devplatform = path.join(e2e.nodeModules, ".bin", "devplatform");
+    const { stdout, stderr } = await run(
+      devplatform,
+      ["export", "--out", out, "--style", style, "--include-rps", "--include-config"],
+      {
+        env: {
+          ...process.env,
+          DEVPLATFORM_BASE_URL: emulator.url,
+          DEVPLATFORM_CLIENT_ID: "demo-client",
+          DEVPLATFORM_CLIENT_SECRET: "demo-secret",
+        },
+      },
+    );
+    exportOutput = stdout + stderr;
+    project = await PulumiProject.open(out, `exported-${style}`, { ...e2e, emulatorUrl: emulator.url });
+  });
+
+  afterAll(async () => {
+    await emulator.stop();
+  });
+
+  it("exports every device, record and configuration, and says what to run next", () => {
+    expect(exportOutput).toContain(`${COUNT} devices`);
+    expect(exportOutput).toContain("pulumi up");
+    const inventory = readFileSync(path.join(project.dir, "inventory.csv"), "utf8");
+    expect(inventory.startsWith("sn,name,project,description,tags\n")).toBe(true);
+    for (const entry of fleet.inventory) expect(inventory).toContain(entry.sn);
+  });
+
+  it("adopts the whole fleet on the first up with no write, and the preview says so", async () => {
+    const preview = assertOk(await project.preview());
+    if (style === "fleet") {
+      expect(preview.output).toMatch(
+        /DeviceFleet fleet-[\w-]+: \d+ to add: \d+ already on the platform will be adopted \(\d+ unchanged, 0 updated\), 0 new/,
+      );
+    }
+    await emulator.control.resetCounters();
+    const up = assertOk(await project.up());
+    const { byRoute, total } = await emulator.control.counters();
+    expect(writesOf(byRoute)).toEqual({});
+    const adopted = up.diagnostics.filter((d) => /adopted deviceId .*\(unchanged\)/.test(d.message)).length;
+    if (style === "devices") expect(adopted).toBe(COUNT);
+    console.log(
+      `export --style ${style}: the first up of ${COUNT} devices made ${total} requests, none a write: ${JSON.stringify(byRoute)}`,
+    );
+  });
+
+  it("previews and refreshes with no changes", async () => {
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.refreshExpectingNoChanges());
+    assertOk(await project.preview({ expectNoChanges: true }));
+  });
+
+  it("turns one changed line of inventory.csv into exactly one PUT", async () => {
+    const file = path.join(project.dir, "inventory.csv");
+    const target = fleet.inventory[20];
+    if (!target) throw new Error("fixture too small");
+    const lines = readFileSync(file, "utf8").split("\n");
+    const index = lines.findIndex((line) => line.startsWith(`${target.sn},`));
+    lines[index] = (lines[index] ?? "").replace(`,${target.name},`, ",renamed-in-a-pull-request,");
+    writeFileSync(file, lines.join("\n"));
+    await emulator.control.resetCounters();
+    assertOk(await project.up());
+    expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({ "PUT /devices": 1 });
+    const renamed = (await emulator.control.state()).devices.find((d) => d.sn === target.sn);
+    expect(renamed?.name).toBe("renamed-in-a-pull-request");
+    assertOk(await project.preview({ expectNoChanges: true }));
+  });
+});
