@@ -88,6 +88,18 @@ describe("a DeviceConfig of one device created in the same program", () => {
     expect(requests["preview, no changes"]).toEqual({});
   });
 
+  it("keeps the device id known when the device changes: its configuration is unchanged in the preview", async () => {
+    project.setProgram(deviceWithConfigProgram({ ...device, tags: ["retagged"] }, CONFIG));
+    const preview = assertOk(await project.preview({ diff: true }));
+    // The device updates in place; its DeviceConfig's deviceIds do not turn [unknown].
+    expect(preview.changes).toEqual({ update: 1, same: 2 });
+    expect(preview.steps.find((s) => s.op === "update")?.type).toBe(
+      "pulumi-nodejs:dynamic/devplatform:Device",
+    );
+    expect(preview.output).not.toContain("[unknown]");
+    project.setProgram(deviceWithConfigProgram(device, CONFIG));
+  });
+
   it("previews a changed value as a per-property diff, reading only the TSL model", async () => {
     const changed = {
       ...CONFIG,

@@ -22,6 +22,7 @@ export interface ConfigSpec {
 export interface OwnDeviceSpec {
   sn: string;
   name: string;
+  tags?: string[];
 }
 
 function configArgs(deviceIds: string, config: ConfigSpec): string {
