@@ -107,19 +107,21 @@ interface FleetRow {
   sn: string;
   deviceId: string;
   name: string;
+  group: string;
   model?: string;
-  connectStatus?: string;
+  deviceType?: string;
   tags?: string[];
 }
 
 function printTable(rows: FleetRow[]): void {
-  const header = ["serial", "deviceId", "name", "model", "status", "tags"];
+  const header = ["serial", "deviceId", "name", "fleet", "model", "type", "tags"];
   const cells = rows.map((r) => [
     r.sn,
     r.deviceId,
     r.name,
+    r.group,
     r.model ?? "",
-    r.connectStatus ?? "",
+    r.deviceType ?? "",
     (r.tags ?? []).join(", "),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? "").length)));

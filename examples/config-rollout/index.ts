@@ -18,7 +18,8 @@ const prefix = config.get("snPrefix") ?? "24C0FFEE";
 
 const sensors = Array.from({ length: count }, (_, i) => {
   const sn = prefix + i.toString(16).toUpperCase().padStart(4, "0");
-  return new Device(`sensor-${i}`, { sn, name: `rollout-sensor-${i}`, tags: ["rollout"] });
+  // Named by serial number: a resource's name is its identity in state, and a serial number never changes.
+  return new Device(sn, { sn, name: `rollout-sensor-${i}`, tags: ["rollout"] });
 });
 
 const rollout = new DeviceConfig("sensor-rollout", {

@@ -20,6 +20,7 @@ if (stage !== "staged" && stage !== "managed") {
   throw new Error(`rps-handover:stage must be "staged" or "managed", got "${stage}"`);
 }
 
+// Resources are named by serial number: a resource's name is its identity in state.
 export const records =
   stage === "staged" ? serials.map((sn) => new RpsProfile(`rps-${sn}`, { sn, profileUrl }).sn) : [];
 
@@ -27,7 +28,7 @@ export const devices =
   stage === "managed"
     ? serials.map(
         (sn, i) =>
-          new Device(`controller-${i + 1}`, {
+          new Device(sn, {
             sn,
             name: `controller-${i + 1}`,
             takeOverRps: true,

@@ -33,10 +33,12 @@ beforeAll(() => {
 });
 
 describe("examples/fleet", () => {
-  it("deploys the inventory, previews no changes, and destroys", async () => {
+  it("deploys the inventory as one fleet per group, previews no changes, and destroys", async () => {
     const project = await fromExample("fleet", { "fleet:project": "example-fleet" });
+    const preview = assertOk(await project.preview());
+    expect(preview.output).toMatch(/DeviceFleet sensors: 3 to add/);
     const up = assertOk(await project.up());
-    expect(up.changes.create).toBe(11); // the stack, 7 devices from inventory.csv, 3 group configs
+    expect(up.changes.create).toBe(7); // the stack, 3 fleets (one per group), 3 group configs
     const ours = (await control.state()).devices.filter((d) => d.project === "example-fleet");
     expect(ours.map((d) => d.name).sort()).toContain("building-a-gateway");
     expect(ours.find((d) => d.name === "lobby-temperature")?.tag).toEqual([
@@ -47,6 +49,22 @@ describe("examples/fleet", () => {
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => d.project === "example-fleet")).toHaveLength(0);
+  });
+});
+
+describe("examples/devices", () => {
+  it("deploys one Device per inventory line, named by serial number, and destroys", async () => {
+    const project = await fromExample("devices", { "devices:project": "example-devices" });
+    const up = assertOk(await project.up());
+    expect(up.changes.create).toBe(4); // the stack and 3 devices
+    const stack = await project.exportStack();
+    const names = (stack.deployment.resources ?? [])
+      .filter((r) => r.type.endsWith(":Device"))
+      .map((r) => r.urn.split("::").pop());
+    expect(names.sort()).toEqual(["240000D10001", "240000D10002", "660000D20001"]);
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => d.project === "office")).toHaveLength(0);
   });
 });
 
