@@ -3,17 +3,29 @@
  */
 import { DevicePlatformClient } from "../sdk";
 
-/** Adds `count` devices sequentially, then removes them (the removal is not part of the figure). */
-export async function naiveSequentialAdd(baseUrl: string, count: number, snPrefix: string): Promise<void> {
+/**
+ * Adds `count` devices sequentially and returns a function that removes them again, so that the
+ * removal is not part of what is timed.
+ */
+export async function naiveSequentialAdd(
+  baseUrl: string,
+  count: number,
+  snPrefix: string,
+): Promise<() => Promise<void>> {
   const client = new DevicePlatformClient({ baseUrl, clientId: "demo-client", clientSecret: "demo-secret" });
   const ids: string[] = [];
+  const remove = async () => {
+    await Promise.all(ids.map((id) => client.deleteDevice(id)));
+    await client.close();
+  };
   try {
     for (let i = 0; i < count; i++) {
       const sn = snPrefix + i.toString(16).toUpperCase().padStart(8, "0");
       ids.push((await client.addDevice({ snDevEUI: sn, name: `naive-${i}`, tag: ["bench"] })).deviceId);
     }
-  } finally {
-    await Promise.all(ids.map((id) => client.deleteDevice(id)));
-    await client.close();
+  } catch (error) {
+    await remove();
+    throw error;
   }
+  return remove;
 }

@@ -3,30 +3,61 @@
  * dynamic resources, so the difference is what the provider itself costs.
  */
 
+/** The serial number of bench device `i`. */
+export function benchSerial(snPrefix: string, i: number): string {
+  return snPrefix + i.toString(16).toUpperCase().padStart(10, "0");
+}
+
+/** The name of bench device `i`; `renamed` gives one device another name (an `up` renaming one). */
+function benchName(i: number, renamed?: number): string {
+  return i === renamed ? `bench-${i}-renamed` : `bench-${i}`;
+}
+
 /** N Devices with serial numbers `prefix` + index. */
-export function devicesProgram(count: number, snPrefix: string): string {
+export function devicesProgram(count: number, snPrefix: string, renamed?: number): string {
   return `import { Device } from "pulumi-devplatform";
 const count = ${count};
 export const ids = Array.from({ length: count }, (_, i) => {
   const sn = "${snPrefix}" + i.toString(16).toUpperCase().padStart(10, "0");
-  return new Device("device-" + i, { sn, name: "bench-" + i, tags: ["bench"] }).deviceId;
+  const name = i === ${renamed ?? -1} ? "bench-" + i + "-renamed" : "bench-" + i;
+  return new Device("device-" + i, { sn, name, tags: ["bench"] }).deviceId;
 });
 `;
 }
 
 /** N dynamic resources whose provider does nothing: the engine's own cost per resource. */
-export function noopProgram(count: number): string {
+export function noopProgram(count: number, renamed?: number): string {
   return `import * as pulumi from "@pulumi/pulumi";
 const provider: pulumi.dynamic.ResourceProvider = {
   async create(inputs) { return { id: "noop-" + inputs.index, outs: inputs }; },
+  async diff(id, olds, news) { return { changes: olds.name !== news.name }; },
+  async update(id, olds, news) { return { outs: news }; },
   async read(id, props) { return { id, props }; },
 };
 class Noop extends pulumi.dynamic.Resource {
-  constructor(name: string, index: number) { super(provider, name, { index, name: "bench-" + index }, {}); }
+  constructor(name: string, index: number, label: string) { super(provider, name, { index, name: label }, {}); }
 }
-export const ids = Array.from({ length: ${count} }, (_, i) => new Noop("noop-" + i, i).id);
+export const ids = Array.from({ length: ${count} }, (_, i) =>
+  new Noop("noop-" + i, i, i === ${renamed ?? -1} ? "bench-" + i + "-renamed" : "bench-" + i).id);
 `;
 }
+
+/** The fleet's devices, as the file the fleet program reads. */
+export function fleetDevicesFile(count: number, snPrefix: string, renamed?: number): string {
+  const devices = Array.from({ length: count }, (_, i) => ({
+    sn: benchSerial(snPrefix, i),
+    name: benchName(i, renamed),
+    tags: ["bench"],
+  }));
+  return JSON.stringify(devices);
+}
+
+/** One DeviceFleet of the devices in `fleet.json`. */
+export const FLEET_PROGRAM = `import { readFileSync } from "node:fs";
+import { DeviceFleet } from "pulumi-devplatform";
+const devices = JSON.parse(readFileSync(__dirname + "/fleet.json", "utf8"));
+export const count = new DeviceFleet("bench-fleet", { devices }).deviceIds.apply((ids) => Object.keys(ids).length);
+`;
 
 const ROLLOUT = `{ reportInterval: 900, alarmThreshold: { high: 28, low: 5 } }`;
 

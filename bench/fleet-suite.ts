@@ -1,0 +1,193 @@
+/**
+ * DeviceFleet of N against what one engine resource per device can do at best, side by side in
+ * one run: N no-op dynamic resources and N Devices, both with `PULUMI_SKIP_CHECKPOINTS=true` (the
+ * engine writes their state once, at the end), step by step — create, preview with nothing changed,
+ * refresh, an `up` renaming one device, destroy — with the fleet's platform requests and its state
+ * size per device. With a latency, also the fleet's `up` against a sequential script adding the same
+ * devices one by one, every platform request delayed by that latency.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { RunningEmulator } from "../emulator";
+import {
+  assertOk,
+  PulumiProject,
+  type CommandResult,
+  type PulumiContext,
+} from "../test/e2e/support/pulumi-project";
+import { naiveSequentialAdd } from "./naive-script";
+import { devicesProgram, fleetDevicesFile, FLEET_PROGRAM, noopProgram } from "./programs";
+import type { Row } from "./table";
+
+const STEPS = ["up (create)", "preview (no changes)", "refresh", "up (rename one)", "destroy"] as const;
+type Step = (typeof STEPS)[number];
+
+const SKIP_CHECKPOINTS = { env: { PULUMI_SKIP_CHECKPOINTS: "true" } };
+
+/** What one contender does at each step. */
+interface Contender {
+  readonly label: string;
+  readonly project: PulumiProject;
+  /** Prepares the rename of one device before that step. */
+  rename(): void;
+  run(step: Step): Promise<CommandResult>;
+}
+
+function runner(project: PulumiProject, options = {}) {
+  return (step: Step): Promise<CommandResult> => {
+    switch (step) {
+      case "up (create)":
+      case "up (rename one)":
+        return project.up(options);
+      case "preview (no changes)":
+        return project.preview({ expectNoChanges: true }, options);
+      case "refresh":
+        return project.refresh(options);
+      case "destroy":
+        return project.destroy(options);
+    }
+  };
+}
+
+async function timed<T>(body: () => Promise<T>): Promise<{ seconds: number; value: T }> {
+  const started = performance.now();
+  const value = await body();
+  return { seconds: (performance.now() - started) / 1000, value };
+}
+
+/** The figures of the fleet suite, for results.json. */
+export interface FleetFigures {
+  steps: Record<
+    string,
+    Record<string, { seconds: number; requests?: number; writes?: Record<string, number> }>
+  >;
+  stateBytesPerDevice: number;
+  latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
+}
+
+function writesOf(byRoute: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(byRoute).filter(
+      ([route]) =>
+        /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
+    ),
+  );
+}
+
+async function contenders(n: number, context: PulumiContext, withDevices: boolean): Promise<Contender[]> {
+  const fleet = await PulumiProject.create({ name: "bench-fleet", program: FLEET_PROGRAM }, context);
+  writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1"));
+  const list: Contender[] = [
+    {
+      label: "DeviceFleet",
+      project: fleet,
+      rename: () => writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1", 7)),
+      run: runner(fleet),
+    },
+  ];
+  const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
+  list.push({
+    label: `${n} no-op resources, skipped checkpoints`,
+    project: noop,
+    rename: () => noop.setProgram(noopProgram(n, 7)),
+    run: runner(noop, SKIP_CHECKPOINTS),
+  });
+  if (withDevices) {
+    const devices = await PulumiProject.create(
+      { name: "bench-devices-skip", program: devicesProgram(n, "24D1") },
+      context,
+    );
+    list.push({
+      label: `${n} Devices, skipped checkpoints`,
+      project: devices,
+      rename: () => devices.setProgram(devicesProgram(n, "24D1", 7)),
+      run: runner(devices, SKIP_CHECKPOINTS),
+    });
+  }
+  return list;
+}
+
+/** Runs the suite; returns the table's rows and the figures. */
+export async function measureFleet(
+  n: number,
+  context: PulumiContext,
+  emulator: RunningEmulator,
+  options: { latencyMs?: number; withDevices: boolean },
+): Promise<{ rows: Row[]; figures: FleetFigures }> {
+  const all = await contenders(n, context, options.withDevices);
+  const figures: FleetFigures = { steps: {}, stateBytesPerDevice: 0 };
+  const rows: Row[] = [];
+  for (const step of STEPS) {
+    const times: Record<string, number> = {};
+    for (const contender of all) {
+      if (step === "up (rename one)") contender.rename();
+      await emulator.control.resetCounters();
+      const { seconds, value } = await timed(() => contender.run(step));
+      assertOk(value);
+      const { total, byRoute } = await emulator.control.counters();
+      times[contender.label] = seconds;
+      (figures.steps[step] ??= {})[contender.label] = { seconds, requests: total, writes: writesOf(byRoute) };
+      if (contender.label === "DeviceFleet" && step === "up (create)") {
+        figures.stateBytesPerDevice = Math.round(contender.project.stateFileText().length / n);
+      }
+      console.log(`  ${step}, ${contender.label}: ${seconds.toFixed(1)} s, ${total} requests`);
+    }
+    const fleet = figures.steps[step]?.DeviceFleet;
+    const baseline = all
+      .slice(1)
+      .map((c) => `${(times[c.label] ?? 0).toFixed(1)} s (${c.label})`)
+      .join("; ");
+    const noopSeconds = times[all[1]?.label ?? ""] ?? 1;
+    rows.push({
+      measure: `${step}: DeviceFleet of ${n}`,
+      provider: `${(fleet?.seconds ?? 0).toFixed(1)} s`,
+      baseline,
+      ratio: ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
+      requests: `${fleet?.requests ?? 0}${Object.keys(fleet?.writes ?? {}).length ? ` (writes ${JSON.stringify(fleet?.writes)})` : ""}`,
+    });
+  }
+  rows.push({
+    measure: "DeviceFleet state bytes per device (file backend)",
+    provider: String(figures.stateBytesPerDevice),
+  });
+  if (options.latencyMs !== undefined) {
+    figures.latency = await measureLatency(n, context, emulator, options.latencyMs);
+    rows.push({
+      measure: `add ${n} devices, ${options.latencyMs} ms a request: DeviceFleet up vs sequential script`,
+      provider: `${figures.latency.fleetUpSeconds.toFixed(1)} s`,
+      baseline: `${figures.latency.scriptSeconds.toFixed(1)} s (script)`,
+      ratio: figures.latency.ratio.toFixed(3),
+    });
+  }
+  return { rows, figures };
+}
+
+/** The fleet's `up` of N against a sequential script, every platform request delayed by `latencyMs`. */
+async function measureLatency(
+  n: number,
+  context: PulumiContext,
+  emulator: RunningEmulator,
+  latencyMs: number,
+) {
+  console.log(`with ${latencyMs} ms a request: DeviceFleet up of ${n} against a sequential script …`);
+  const fleet = await PulumiProject.create({ name: "bench-fleet-latency", program: FLEET_PROGRAM }, context);
+  writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F2"));
+  await emulator.control.setFaults({ kinds: ["delay"], delayMs: latencyMs });
+  let removeScriptDevices: (() => Promise<void>) | undefined;
+  try {
+    const up = await timed(() => fleet.up());
+    assertOk(up.value);
+    const script = await timed(() => naiveSequentialAdd(emulator.url, n, "66F2"));
+    removeScriptDevices = script.value;
+    return {
+      latencyMs,
+      fleetUpSeconds: up.seconds,
+      scriptSeconds: script.seconds,
+      ratio: up.seconds / script.seconds,
+    };
+  } finally {
+    await emulator.control.clearFaults();
+    await removeScriptDevices?.();
+    assertOk(await fleet.destroy());
+  }
+}
