@@ -22,46 +22,50 @@ import { GROUP_CONFIG } from "./group-config";
 const config = new pulumi.Config("fleet");
 const inventory = readInventory(path.resolve(__dirname, config.get("inventory") ?? "inventory.csv"));
 const project = config.get("project") ?? "demo";
-// A guard against a truncated inventory: an `up` that would remove more devices fails at preview.
-const maxRemovals = config.getNumber("maxRemovals") ?? 5;
+// A guard against a truncated inventory: an `up` that would remove more devices from a fleet (or
+// delete a fleet holding more) fails and removes nothing. Raise it to remove more at once:
+//   pulumi config set fleet:maxRemovals 10
+const maxRemovals = config.getNumber("maxRemovals") ?? 1;
 
-const groups = new Map<string, InventoryEntry[]>();
+// One fleet per group, for every configured group even when the inventory lists none of its
+// devices: a group emptied by mistake is then an update that maxRemovals guards, not a fleet deleted.
+const groups = new Map<string, InventoryEntry[]>(Object.keys(GROUP_CONFIG).map((group) => [group, []]));
 for (const entry of inventory) {
   const group = entry.extra?.group ?? "ungrouped";
   groups.set(group, [...(groups.get(group) ?? []), entry]);
 }
 
 const fleets = [...groups].map(([group, entries]) => {
-  const fleet = new DeviceFleet(group, {
-    devices: entries.map((entry) => ({
-      sn: entry.sn,
-      name: entry.name,
-      project,
-      description: `${group} device managed by Pulumi`,
-      tags: [`group:${group}`, ...(entry.tags ?? [])],
-    })),
-    maxRemovals,
-  });
+  const devices = entries.map((entry) => ({
+    sn: entry.sn,
+    name: entry.name,
+    project,
+    description: `${group} device managed by Pulumi`,
+    tags: [`group:${group}`, ...(entry.tags ?? [])],
+  }));
+  const fleet = new DeviceFleet(group, { devices, maxRemovals });
   // One DeviceConfig per group: validated against each device's TSL model at preview; one device
   // is configured with a PATCH, several with configuration tasks.
   const properties = GROUP_CONFIG[group];
-  if (properties) new DeviceConfig(`${group}-config`, { deviceIds: fleet.deviceIds, properties });
-  return { group, entries, fleet };
+  if (properties && devices.length > 0) {
+    new DeviceConfig(`${group}-config`, { deviceIds: fleet.deviceIds, properties });
+  }
+  return { group, devices, fleet };
 });
 
 /** One row per device: what `npm run demo` prints. */
 export const fleet = pulumi
   .all(
-    fleets.map(({ group, entries, fleet }) =>
-      pulumi.all([fleet.deviceIds, fleet.devices]).apply(([ids, devices]) =>
-        entries.map((entry) => ({
-          sn: entry.sn,
-          deviceId: ids[entry.sn],
-          name: entry.name,
+    fleets.map(({ group, devices, fleet }) =>
+      pulumi.all([fleet.deviceIds, fleet.devices]).apply(([ids, platform]) =>
+        devices.map((device) => ({
+          sn: device.sn,
+          deviceId: ids[device.sn],
+          name: device.name,
           group,
-          model: devices[entry.sn]?.model,
-          deviceType: devices[entry.sn]?.deviceType,
-          tags: entry.tags ?? [],
+          model: platform[device.sn]?.model,
+          deviceType: platform[device.sn]?.deviceType,
+          tags: device.tags,
         })),
       ),
     ),

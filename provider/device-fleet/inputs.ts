@@ -169,12 +169,15 @@ function checkMaxRemovals(fleet: string, olds: Inputs, entries: unknown, setting
   if (removed.length <= settings.maxRemovals) return [];
   const shown =
     removed.slice(0, 5).join(", ") + (removed.length > 5 ? ` and ${removed.length - 5} more` : "");
+  // Reported on maxRemovals, not devices: the engine prints the property's value with the failure,
+  // and a fleet's whole device list is no thing to print.
   return [
-    failure(
-      "devices",
-      `would remove ${removed.length} devices from fleet ${fleet} (${shown}), more than maxRemovals ${settings.maxRemovals}; ` +
+    {
+      property: "maxRemovals",
+      reason:
+        `DeviceFleet.devices would remove ${removed.length} devices from fleet ${fleet} (${shown}), more than maxRemovals ${settings.maxRemovals}; ` +
         "check the inventory the fleet is read from, or raise maxRemovals for this change",
-    ),
+    },
   ];
 }
 

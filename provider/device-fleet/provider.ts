@@ -166,6 +166,16 @@ export const deviceFleetImplementation: Implementation = {
         }
         return;
       }
+      // maxRemovals guards the fleet's own removal too: a program that stops declaring a fleet (its
+      // group vanished from a truncated inventory, say) must not delete more than it allows.
+      if (settings.maxRemovals !== undefined && ledger.size > settings.maxRemovals) {
+        throw new ResourceOperationError(
+          `${operation} failed: it would delete the fleet's ${ledger.size} devices, more than maxRemovals ` +
+            `${settings.maxRemovals}; nothing was deleted. If the fleet is meant to go, raise or remove its ` +
+            'maxRemovals (or set onRemove: "release" to leave the devices on the platform), run `pulumi up`, ' +
+            "then remove it again",
+        );
+      }
       const run: FleetRun = {
         client: await platformClient(),
         fleet,

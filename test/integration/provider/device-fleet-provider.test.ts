@@ -269,3 +269,25 @@ describe("delete", () => {
     expect(await platformOf(devices.map((d) => d.sn))).toEqual([]);
   });
 });
+
+describe("maxRemovals guards the fleet's own removal", () => {
+  it("refuses to delete more devices than maxRemovals when the fleet itself goes, deleting nothing", async () => {
+    const devices = entries(4);
+    const first = await up("guarded", devices, undefined, { maxRemovals: 3 });
+    resetOwnership();
+    const { byRoute } = await counted(() =>
+      fleet.delete("guarded", first.outs).catch((error: unknown) => {
+        expect(String(error)).toBe("ResourceOperationError");
+        expect((error as Error).message).toMatch(
+          /^delete DeviceFleet guarded failed: it would delete the fleet's 4 devices, more than maxRemovals 3; nothing was deleted/,
+        );
+        return "refused";
+      }),
+    );
+    expect(byRoute).toEqual({});
+    expect(await platformOf(devices.map((d) => d.sn))).toHaveLength(4);
+    const released = await up("guarded", devices, first, { maxRemovals: 3, onRemove: "release" });
+    await fleet.delete("guarded", released.outs);
+    expect(await platformOf(devices.map((d) => d.sn))).toHaveLength(4);
+  });
+});

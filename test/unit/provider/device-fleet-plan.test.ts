@@ -180,6 +180,8 @@ describe("DeviceFleet check", () => {
     const olds = { fleetName: "f", entries: applied };
     const { failures } = checkFleetInputs(olds, news([{ sn: A, name: "lobby" }], { maxRemovals: 1 }));
     expect(failures).toHaveLength(1);
+    // Reported on maxRemovals: the engine prints the failing property's value, and not a whole fleet.
+    expect(failures[0]?.property).toBe("maxRemovals");
     expect(failures[0]?.reason).toMatch(
       new RegExp(
         `^DeviceFleet\\.devices would remove 2 devices from fleet f \\(${B}, ${C}\\), more than maxRemovals 1`,
