@@ -53,11 +53,15 @@ export class DeviceFleet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DeviceFleetArgs, opts?: pulumi.CustomResourceOptions) {
     // The fleet's name travels as an input: dynamic providers are not told the resource's name,
-    // and the fleet's messages, its id and the one-owner record need it.
+    // and the fleet's messages, its id and the one-owner record need it. The devices travel as one
+    // JSON string: the SDK serializes, and the engine marshals and logs, every value of an input one
+    // by one, which for 10,000 entries costs seconds on every preview; the provider's check turns
+    // the string back into entries keyed by serial number.
+    const devices = pulumi.output(args.devices).apply((list) => JSON.stringify(list));
     super(
       serializedProvider("DeviceFleet"),
       name,
-      { deviceIds: undefined, ...args, fleetName: name },
+      { deviceIds: undefined, ...args, devices, fleetName: name },
       opts,
       "devplatform",
       "DeviceFleet",

@@ -108,10 +108,24 @@ function checkEntry(device: Record<string, unknown>, index: number): Failure[] {
 }
 
 /**
+ * The devices as a list: the DeviceFleet class sends them as one JSON string (see its constructor);
+ * a list given directly (a program on an older version of the class) is taken as it is.
+ */
+function parsedDevices(given: unknown): unknown {
+  if (typeof given !== "string" || isUnknown(given)) return given;
+  try {
+    return JSON.parse(given) as unknown;
+  } catch {
+    return given;
+  }
+}
+
+/**
  * Checks the entries and returns them keyed by serial number — or UNKNOWN when the list, or a
  * serial number in it, is not known yet (a preview of values computed by other resources).
  */
-function checkEntries(devices: unknown): { entries: unknown; failures: Failure[] } {
+function checkEntries(given: unknown): { entries: unknown; failures: Failure[] } {
+  const devices = parsedDevices(given);
   if (devices === undefined || devices === null) {
     return {
       entries: {},

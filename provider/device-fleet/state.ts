@@ -9,7 +9,10 @@
  * - `deviceIds`: sn → deviceId (what a DeviceConfig takes);
  * - `devices`: sn → { deviceId, devEUI?, imei?, model?, deviceType? };
  * - `applied`: sn → the entry as it is on the platform (the engine gives a dynamic provider's `diff`
- *   and `update` the old outputs, not the old inputs, so the plan is made against this);
+ *   and `update` the old outputs, not the old inputs, so the plan is made against this), held as
+ *   one JSON string: it is the provider's own bookkeeping, and the engine's cost of a step grows
+ *   with the number of property values it marshals (and logs) — 10,000 entries as nested values
+ *   cost seconds on every preview, as one string nothing;
  * plus `fleetName` and the settings.
  */
 import type { Device as PlatformDevice } from "../../sdk";
@@ -49,6 +52,13 @@ function recordOf<T>(value: unknown): Record<string, T> {
   return isPlainObject(value) ? (value as Record<string, T>) : {};
 }
 
+/** The `applied` output: a JSON string of entries (or, as a fleet first recorded it, the record itself). */
+function appliedOf(value: unknown): Record<string, FleetEntry> {
+  if (typeof value !== "string") return recordOf<FleetEntry>(value);
+  const parsed: unknown = JSON.parse(value);
+  return recordOf<FleetEntry>(parsed);
+}
+
 /**
  * The devices a fleet manages, as a mutable record while an operation runs. Serial numbers are
  * matched without regard to case; each is kept in the spelling the fleet last declared.
@@ -62,7 +72,7 @@ export class FleetLedger {
   /** The ledger of a state's outputs (empty for a new fleet). */
   static fromOutputs(outputs: Inputs): FleetLedger {
     const ledger = new FleetLedger();
-    const applied = recordOf<FleetEntry>(outputs.applied);
+    const applied = appliedOf(outputs.applied);
     const infos = recordOf<FleetDeviceInfo>(outputs.devices);
     for (const [sn, deviceId] of Object.entries(recordOf<string>(outputs.deviceIds))) {
       ledger.record(sn, deviceId, applied[sn] ?? { name: "" }, infos[sn] ?? { deviceId });
@@ -142,6 +152,7 @@ export class FleetLedger {
       devices[sn] = this.infos.get(key) ?? { deviceId: deviceIds[sn] };
     }
     const kept = Object.fromEntries(SETTING_INPUTS.map((name) => [name, settings[name]]));
-    return definedInputs({ fleetName, ...kept, deviceIds, devices, applied: this.appliedEntriesRecord() });
+    const applied = JSON.stringify(this.appliedEntriesRecord());
+    return definedInputs({ fleetName, ...kept, deviceIds, devices, applied });
   }
 }
