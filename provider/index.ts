@@ -5,7 +5,7 @@
  * import { Device, RpsProfile } from "pulumi-devplatform";
  * ```
  */
-export { Device, type DeviceArgs } from "./device/device";
+export { Device, type DeviceArgs, type DeviceDeclaration } from "./device/device";
 export {
   DeviceFleet,
   type DeviceFleetArgs,

@@ -3,24 +3,14 @@
  * is the fleet's name.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { DeviceDeclaration } from "../device/device";
 import { serializedProvider } from "../runtime/serialized-provider";
 import type { FleetDeviceInfo } from "./state";
 
 export type { FleetDeviceInfo } from "./state";
 
 /** One device of a fleet: the inputs of a Device, without its per-device options. */
-export interface DeviceFleetDevice {
-  /** Serial number (12–16 hex digits); unique in the fleet, without regard to case. */
-  sn: pulumi.Input<string>;
-  name: pulumi.Input<string>;
-  description?: pulumi.Input<string>;
-  /** Changing it deletes the device and adds it again in the new project (the platform cannot move it). */
-  project?: pulumi.Input<string>;
-  /** At most 20 unique, non-empty tags. */
-  tags?: pulumi.Input<pulumi.Input<string>[]>;
-  /** TSL model version to select, set right after the device is added. */
-  tslVersion?: pulumi.Input<string>;
-}
+export type DeviceFleetDevice = DeviceDeclaration;
 
 /** The inputs of a {@link DeviceFleet}. */
 export interface DeviceFleetArgs {

@@ -4,19 +4,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import { serializedProvider } from "../runtime/serialized-provider";
 
-/** The inputs of a {@link Device}. */
-export interface DeviceArgs {
-  /** Serial number or EUI (`snDevEUI` of Add a Device): 12–16 hex digits. Changing it replaces the device. */
+/** What describes one device on the platform: a Device's inputs, or one device of a DeviceFleet. */
+export interface DeviceDeclaration {
+  /**
+   * Serial number or EUI (`snDevEUI` of Add a Device): 12–16 hex digits, compared without regard to
+   * case. Changing it means another device.
+   */
   sn: pulumi.Input<string>;
   /** Device name. */
   name: pulumi.Input<string>;
   description?: pulumi.Input<string>;
-  /** Project tag; the platform cannot change it in place, so changing it replaces the device. */
+  /** Project tag; the platform cannot change it in place, so a change deletes and adds the device. */
   project?: pulumi.Input<string>;
   /** At most 20 unique, non-empty tags. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
-  /** TSL model version to select for the device. */
+  /** TSL model version to select for the device, set right after it is added. */
   tslVersion?: pulumi.Input<string>;
+}
+
+/** The inputs of a {@link Device}. */
+export interface DeviceArgs extends DeviceDeclaration {
   /**
    * Before adding the device, delete its RPS record if there is one: the hand-over from RPS to
    * platform management in one `up`.
