@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { RunningEmulator } from "../emulator";
+import { EmulatorControl, startEmulator, type RunningEmulator } from "../emulator";
 import {
   assertOk,
   PulumiProject,
@@ -28,6 +28,8 @@ const SKIP_CHECKPOINTS = { env: { PULUMI_SKIP_CHECKPOINTS: "true" } };
 interface Contender {
   readonly label: string;
   readonly project: PulumiProject;
+  /** The platform it talks to, whose counters count its requests. */
+  readonly control: EmulatorControl;
   /** Prepares the rename of one device before that step. */
   rename(): void;
   run(step: Step): Promise<CommandResult>;
@@ -74,13 +76,18 @@ function writesOf(byRoute: Record<string, number>): Record<string, number> {
   );
 }
 
-async function contenders(n: number, context: PulumiContext, withDevices: boolean): Promise<Contender[]> {
+async function contenders(
+  n: number,
+  context: PulumiContext,
+  devicesContext: PulumiContext | undefined,
+): Promise<Contender[]> {
   const fleet = await PulumiProject.create({ name: "bench-fleet", program: FLEET_PROGRAM }, context);
   writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1"));
   const list: Contender[] = [
     {
       label: "DeviceFleet",
       project: fleet,
+      control: new EmulatorControl(context.emulatorUrl),
       rename: () => writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1", 7)),
       run: runner(fleet),
     },
@@ -89,17 +96,19 @@ async function contenders(n: number, context: PulumiContext, withDevices: boolea
   list.push({
     label: `${n} no-op resources, skipped checkpoints`,
     project: noop,
+    control: new EmulatorControl(context.emulatorUrl),
     rename: () => noop.setProgram(noopProgram(n, 7)),
     run: runner(noop, SKIP_CHECKPOINTS),
   });
-  if (withDevices) {
+  if (devicesContext) {
     const devices = await PulumiProject.create(
       { name: "bench-devices-skip", program: devicesProgram(n, "24D1") },
-      context,
+      devicesContext,
     );
     list.push({
       label: `${n} Devices, skipped checkpoints`,
       project: devices,
+      control: new EmulatorControl(devicesContext.emulatorUrl),
       rename: () => devices.setProgram(devicesProgram(n, "24D1", 7)),
       run: runner(devices, SKIP_CHECKPOINTS),
     });
@@ -114,17 +123,34 @@ export async function measureFleet(
   emulator: RunningEmulator,
   options: { latencyMs?: number; withDevices: boolean },
 ): Promise<{ rows: Row[]; figures: FleetFigures }> {
-  const all = await contenders(n, context, options.withDevices);
+  // The N Devices get a platform of their own: the fleet's refresh pages through its application,
+  // which must hold the fleet's devices, not theirs too.
+  const devicesPlatform = options.withDevices ? await startEmulator({ control: true }) : undefined;
+  const devicesContext = devicesPlatform ? { ...context, emulatorUrl: devicesPlatform.url } : undefined;
+  try {
+    return await measureSteps(n, context, emulator, await contenders(n, context, devicesContext), options);
+  } finally {
+    await devicesPlatform?.stop();
+  }
+}
+
+async function measureSteps(
+  n: number,
+  context: PulumiContext,
+  emulator: RunningEmulator,
+  all: Contender[],
+  options: { latencyMs?: number },
+): Promise<{ rows: Row[]; figures: FleetFigures }> {
   const figures: FleetFigures = { steps: {}, stateBytesPerDevice: 0 };
   const rows: Row[] = [];
   for (const step of STEPS) {
     const times: Record<string, number> = {};
     for (const contender of all) {
       if (step === "up (rename one)") contender.rename();
-      await emulator.control.resetCounters();
+      await contender.control.resetCounters();
       const { seconds, value } = await timed(() => contender.run(step));
       assertOk(value);
-      const { total, byRoute } = await emulator.control.counters();
+      const { total, byRoute } = await contender.control.counters();
       times[contender.label] = seconds;
       (figures.steps[step] ??= {})[contender.label] = { seconds, requests: total, writes: writesOf(byRoute) };
       if (contender.label === "DeviceFleet" && step === "up (create)") {
