@@ -23,7 +23,8 @@ const config = new pulumi.Config("fleet");
 const inventory = readInventory(path.resolve(__dirname, config.get("inventory") ?? "inventory.csv"));
 const project = config.get("project") ?? "demo";
 // A guard against a truncated inventory: an `up` that would remove more devices from a fleet (or
-// delete a fleet holding more) fails and removes nothing. Raise it to remove more at once:
+// drop a fleet holding more) fails and removes nothing; `pulumi destroy` is not limited. Raise it
+// to remove more at once:
 //   pulumi config set fleet:maxRemovals 10
 const maxRemovals = config.getNumber("maxRemovals") ?? 1;
 

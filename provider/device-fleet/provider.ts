@@ -3,7 +3,7 @@
  * resource, planned and reconciled by serial number.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { declareSerials } from "../runtime/ownership";
+import { declareSerials, programRan } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
@@ -166,14 +166,14 @@ export const deviceFleetImplementation: Implementation = {
         }
         return;
       }
-      // maxRemovals guards the fleet's own removal too: a program that stops declaring a fleet (its
-      // group vanished from a truncated inventory, say) must not delete more than it allows.
-      if (settings.maxRemovals !== undefined && ledger.size > settings.maxRemovals) {
+      // maxRemovals guards the fleet's own removal from the program too (its group vanished from a
+      // truncated inventory, say); `pulumi destroy`, which runs no program, is the user's wish.
+      if (programRan() && settings.maxRemovals !== undefined && ledger.size > settings.maxRemovals) {
         throw new ResourceOperationError(
-          `${operation} failed: it would delete the fleet's ${ledger.size} devices, more than maxRemovals ` +
-            `${settings.maxRemovals}; nothing was deleted. If the fleet is meant to go, raise or remove its ` +
-            'maxRemovals (or set onRemove: "release" to leave the devices on the platform), run `pulumi up`, ' +
-            "then remove it again",
+          `${operation} failed: the program no longer declares the fleet, and deleting it would delete its ` +
+            `${ledger.size} devices, more than maxRemovals ${settings.maxRemovals}; nothing was deleted. If the ` +
+            'fleet is meant to go, raise or remove its maxRemovals (or set onRemove: "release" to leave the ' +
+            "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
         );
       }
       const run: FleetRun = {

@@ -7,6 +7,7 @@ import { deviceConfigImplementation } from "../device-config/provider";
 import { deviceImplementation } from "../device/provider";
 import { deviceFleetImplementation } from "../device-fleet/provider";
 import { rpsProfileImplementation } from "../rps-profile/provider";
+import { noteProgramRan } from "./ownership";
 import { configureRuntime } from "./platform-client";
 import type { ResourceKind } from "./serialized-provider";
 
@@ -26,7 +27,14 @@ const byKind = new Map<ResourceKind, Implementation>();
 export function providerImplementation(kind: ResourceKind): Implementation {
   let implementation = byKind.get(kind);
   if (!implementation) {
-    implementation = { ...implementations[kind], configure };
+    const own = implementations[kind];
+    // The engine checks resources only when it runs the program (`up`, `preview`), never in
+    // `destroy`: the one-owner record keeps that apart (see programRan).
+    const check: Implementation["check"] = (olds, news) => {
+      noteProgramRan();
+      return own.check(olds, news);
+    };
+    implementation = { ...own, check, configure };
     byKind.set(kind, implementation);
   }
   return implementation;

@@ -31,6 +31,7 @@ interface Claim extends Owner {
 }
 
 const declarations = new Map<string, Declaration[]>();
+let programChecked = false;
 const claims = new Map<string, Claim>();
 let lastDeclarationAt = 0;
 
@@ -130,9 +131,24 @@ export async function declarationsSettled(
   }
 }
 
+/** A resource was checked: the engine is running the program (an `up` or a `preview`). */
+export function noteProgramRan(): void {
+  programChecked = true;
+}
+
+/**
+ * Whether this deployment ran the program. In `pulumi destroy` the engine checks no resource, so a
+ * delete then is the user's explicit wish; in an `up`, a resource is deleted because the program no
+ * longer declares it — which a truncated inventory can cause, and what `maxRemovals` guards.
+ */
+export function programRan(): boolean {
+  return programChecked;
+}
+
 /** Forgets every declaration and claim (tests). */
 export function resetOwnership(): void {
   declarations.clear();
   claims.clear();
   lastDeclarationAt = 0;
+  programChecked = false;
 }

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { noteProgramRan, resetOwnership } from "../../../provider/runtime/ownership";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
@@ -271,23 +271,34 @@ describe("delete", () => {
 });
 
 describe("maxRemovals guards the fleet's own removal", () => {
-  it("refuses to delete more devices than maxRemovals when the fleet itself goes, deleting nothing", async () => {
+  it("refuses, in an up, to delete more devices than maxRemovals when the program drops the fleet", async () => {
     const devices = entries(4);
     const first = await up("guarded", devices, undefined, { maxRemovals: 3 });
     resetOwnership();
+    noteProgramRan(); // an `up`: the engine checked the program's resources
     const { byRoute } = await counted(() =>
       fleet.delete("guarded", first.outs).catch((error: unknown) => {
         expect(String(error)).toBe("ResourceOperationError");
         expect((error as Error).message).toMatch(
-          /^delete DeviceFleet guarded failed: it would delete the fleet's 4 devices, more than maxRemovals 3; nothing was deleted/,
+          /^delete DeviceFleet guarded failed: the program no longer declares the fleet, and deleting it would delete its 4 devices, more than maxRemovals 3; nothing was deleted/,
         );
         return "refused";
       }),
     );
     expect(byRoute).toEqual({});
     expect(await platformOf(devices.map((d) => d.sn))).toHaveLength(4);
+
     const released = await up("guarded", devices, first, { maxRemovals: 3, onRemove: "release" });
+    noteProgramRan();
     await fleet.delete("guarded", released.outs);
     expect(await platformOf(devices.map((d) => d.sn))).toHaveLength(4);
+  });
+
+  it("deletes the whole fleet in a destroy (no program ran), whatever maxRemovals says", async () => {
+    const devices = entries(4);
+    const first = await up("destroyed", devices, undefined, { maxRemovals: 1 });
+    resetOwnership(); // `pulumi destroy`: no resource is checked
+    await fleet.delete("destroyed", first.outs);
+    expect(await platformOf(devices.map((d) => d.sn))).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { serializedProvider } from "../../../provider/runtime/serialized-provider";
 import { resolveSettings } from "../../../provider/runtime/settings";
 import { ResourceOperationError } from "../../../provider/shared/errors";
+import { providerImplementation } from "../../../provider/runtime/implementations";
+import { programRan, resetOwnership } from "../../../provider/runtime/ownership";
 
 describe("provider settings", () => {
   const config: Record<string, string> = {
@@ -89,5 +91,14 @@ describe("expected failures as the dynamic provider host prints them", () => {
     expect(`${error}: ${error.stack}`).toBe(
       "ResourceOperationError: read Device deviceId=1 failed: HTTP 404",
     );
+  });
+});
+
+describe("the implementation the serialized provider calls", () => {
+  it("notes that the program ran when the engine checks a resource (never in destroy)", async () => {
+    resetOwnership();
+    expect(programRan()).toBe(false);
+    await providerImplementation("Device").check({}, { sn: "240000A10001", name: "n" });
+    expect(programRan()).toBe(true);
   });
 });
