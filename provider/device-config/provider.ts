@@ -62,6 +62,12 @@ async function modelsForWrite(
   return (deviceId) => models.get(deviceId) ?? extra.get(deviceId);
 }
 
+/** The devices that writes of TSL values would reach. */
+function devicesWithWrites(writes: readonly PlannedWrite[]): string[] {
+  const devices = writes.filter((w) => w.type === "TSL" && w.purpose === "apply").flatMap((w) => w.deviceIds);
+  return [...new Set(devices)];
+}
+
 /**
  * Turns writes that did not all succeed into the right failure. A write that failed after others
  * succeeded (a later chunk of tasks, say) is a partial success: state records the devices that got
@@ -69,12 +75,6 @@ async function modelsForWrite(
  * writes only what they lack — never a second task for a write whose outcome was unknown. A create
  * that achieved nothing is a plain failure (nothing to record).
  */
-/** The devices that writes of TSL values would reach. */
-function devicesWithWrites(writes: readonly PlannedWrite[]): string[] {
-  const devices = writes.filter((w) => w.type === "TSL" && w.purpose === "apply").flatMap((w) => w.deviceIds);
-  return [...new Set(devices)];
-}
-
 function failIfPartial(
   operation: string,
   id: string,
