@@ -13,7 +13,7 @@ import {
   type Device as PlatformDevice,
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
-import { sameSerial, updateBody } from "../device/desired";
+import { addBody, sameSerial, updateBody } from "../device/desired";
 import { removedRpsNote, takeOverRpsRecord } from "../device/rps-takeover";
 import {
   claimDevice,
@@ -157,13 +157,7 @@ async function addOne(
 ): Promise<void> {
   let added;
   try {
-    added = await run.client.addDevice({
-      snDevEUI: sn,
-      name: entry.name,
-      ...(entry.description ? { description: entry.description } : {}),
-      ...(entry.project ? { project: entry.project } : {}),
-      ...(entry.tags ? { tag: entry.tags } : {}),
-    });
+    added = await run.client.addDevice(addBody({ ...entry, sn }));
   } catch (error) {
     if (error instanceof ConflictError && error.errCode === "device_already_exists") {
       const raced = await run.client.findDeviceBySn(sn);

@@ -3,7 +3,7 @@
  * and how it compares with the platform's device. Both resources use these, so that a device
  * means the same thing whichever resource declares it.
  */
-import type { Device as PlatformDevice, UpdateDeviceInput } from "../../sdk";
+import type { AddDeviceInput, Device as PlatformDevice, UpdateDeviceInput } from "../../sdk";
 import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 
 /** The fields that describe a device on the platform. */
@@ -83,6 +83,17 @@ export function platformDifferences(device: PlatformDevice, want: DeclaredDevice
 /** Whether adopting `device` for `want` needs a PUT. */
 export function needsUpdate(device: PlatformDevice, want: DeclaredDevice): boolean {
   return want.tslVersion !== undefined || platformDifferences(device, want).length > 0;
+}
+
+/** The body of Add a Device for a declared device (empty values left out). */
+export function addBody(want: DeclaredDevice): AddDeviceInput {
+  return {
+    snDevEUI: want.sn,
+    name: want.name,
+    ...(want.description ? { description: want.description } : {}),
+    ...(want.project ? { project: want.project } : {}),
+    ...(want.tags ? { tag: want.tags } : {}),
+  };
 }
 
 /** The body of Update a Device Information: the whole declared state (PUT replaces it). */

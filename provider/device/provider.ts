@@ -30,6 +30,7 @@ import { definedInputs, InputChecker, type Inputs } from "../shared/input-checks
 import { expectTslVersion, tslVersionApplied } from "../tsl/versions";
 import { adoptDevice, describeAdoption } from "./adoption";
 import {
+  addBody,
   changedFields,
   checkDeviceFields,
   declaredDevice,
@@ -84,13 +85,7 @@ async function addOrAdopt(
 
   const removedRpsUrl = flags.takeOverRps ? await takeOverRpsRecord(client, want.sn) : undefined;
   try {
-    const added = await client.addDevice({
-      snDevEUI: want.sn,
-      name: want.name,
-      ...(want.description ? { description: want.description } : {}),
-      ...(want.project ? { project: want.project } : {}),
-      ...(want.tags ? { tag: want.tags } : {}),
-    });
+    const added = await client.addDevice(addBody(want));
     claimDevice(added.deviceId, want.sn, OWNER);
     return { deviceId: added.deviceId };
   } catch (error) {
