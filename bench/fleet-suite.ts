@@ -18,6 +18,7 @@ import {
 import { naiveSequentialAdd } from "./naive-script";
 import { devicesProgram, fleetDevicesFile, FLEET_PROGRAM, noopProgram } from "./programs";
 import type { Row } from "./table";
+import { writesOf } from "../test/e2e/support/platform-writes";
 
 const STEPS = ["up (create)", "preview (no changes)", "refresh", "up (rename one)", "destroy"] as const;
 type Step = (typeof STEPS)[number];
@@ -65,15 +66,6 @@ export interface FleetFigures {
   >;
   stateBytesPerDevice: number;
   latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
-}
-
-function writesOf(byRoute: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(byRoute).filter(
-      ([route]) =>
-        /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
-    ),
-  );
 }
 
 async function contenders(

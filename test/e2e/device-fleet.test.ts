@@ -11,6 +11,7 @@ import { EmulatorControl } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } from "./support/pulumi-project";
+import { writesOf } from "./support/platform-writes";
 
 const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
@@ -32,12 +33,7 @@ describe(`a DeviceFleet of ${COUNT} devices`, () => {
     const started = performance.now();
     const result = assertOk(await run());
     const { byRoute, total } = await control.counters();
-    const writes = Object.fromEntries(
-      Object.entries(byRoute).filter(
-        ([route]) =>
-          /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
-      ),
-    );
+    const writes = writesOf(byRoute);
     figures[label] = { requests: total, writes, seconds: (performance.now() - started) / 1000 };
     return result;
   }

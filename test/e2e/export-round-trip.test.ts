@@ -14,18 +14,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { seedFleet, type SeededFleet } from "../integration/cli/support/fleet-fixture";
 import { assertOk, PulumiProject } from "./support/pulumi-project";
+import { writesOf } from "./support/platform-writes";
 
 const run = promisify(execFile);
 const COUNT = 120;
-
-function writesOf(byRoute: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(byRoute).filter(
-      ([route]) =>
-        /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
-    ),
-  );
-}
 
 describe.each(["fleet", "devices"] as const)("export --style %s, then pulumi up", (style) => {
   let emulator: RunningEmulator;

@@ -12,6 +12,7 @@ import { PartialSuccessError } from "../../../provider/shared/errors";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+import { writesOf } from "../../e2e/support/platform-writes";
 
 const env = useConfiguredEmulator();
 const OTHER_APPLICATION = "1650000000000000099";
@@ -55,15 +56,6 @@ async function counted<T>(
   const result = await step();
   const { byRoute, total } = await env.emulator.control.counters();
   return { result, byRoute, total };
-}
-
-function writesOf(byRoute: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(byRoute).filter(
-      ([route]) =>
-        /^(POST|PUT|PATCH|DELETE) /.test(route) && !route.endsWith("/search") && !route.includes("oauth"),
-    ),
-  );
 }
 
 async function platformOf(serials: string[]) {
