@@ -8,6 +8,7 @@ import { deviceImplementation } from "../device/provider";
 import { deviceFleetImplementation } from "../device-fleet/provider";
 import { rpsProfileImplementation } from "../rps-profile/provider";
 import { noteProgramRan } from "./ownership";
+import { withSerializedProvider } from "./partial-failure";
 import { configureRuntime } from "./platform-client";
 import type { ResourceKind } from "./serialized-provider";
 
@@ -34,7 +35,15 @@ export function providerImplementation(kind: ResourceKind): Implementation {
       noteProgramRan();
       return own.check(olds, news);
     };
-    implementation = { ...own, check, configure };
+    // A partial failure's recorded outputs must carry the serialized provider, or the stack is
+    // stranded: see partial-failure.ts.
+    const create: Implementation["create"] = (inputs) =>
+      own.create(inputs).catch((error: unknown) => Promise.reject(withSerializedProvider(error, inputs)));
+    const update: Implementation["update"] = (id, olds, news) =>
+      own
+        .update(id, olds, news)
+        .catch((error: unknown) => Promise.reject(withSerializedProvider(error, news)));
+    implementation = { ...own, check, create, update, configure };
     byKind.set(kind, implementation);
   }
   return implementation;
