@@ -110,7 +110,7 @@ describe("a failed up never strands the stack", () => {
 
   it("DeviceConfig: a PATCH the platform applied in part", async () => {
     const sn = serialNumbers(1)[0] as string;
-    const properties = { reportInterval: 1500, ledEnabled: true };
+    const properties = { reportInterval: 1500, ledEnabled: false };
     const project = await createProject({
       name: "strand-config",
       program: deviceWithConfigProgram({ sn, name: "partial-config" }, { properties }),
@@ -135,7 +135,7 @@ describe("a failed up never strands the stack", () => {
       name: "strand-config-destroy",
       program: deviceWithConfigProgram(
         { sn, name: "partial-config-destroy" },
-        { properties: { reportInterval: 1600, ledEnabled: true } },
+        { properties: { reportInterval: 1600, ledEnabled: false } },
       ),
     });
     await control.setFaults({ kinds: [], dropProperties: ["ledEnabled"] });
