@@ -12,37 +12,13 @@
  */
 import type { DevicePlatformClient, DeviceDetails, DeviceSearchResult } from "../../sdk";
 import { forEachLimited } from "../shared/fanout";
-
-/** Records per search page asked for: the platform's maximum. */
-export const PAGE_SIZE = 100;
+import { isLastPage, PAGE_SIZE, pageSizeOf } from "../shared/pages";
 
 const BY_DEVICE_ID = [{ property: "deviceId", direction: "asc" as const }];
 
 /** One page of the sorted listing. */
 export function searchPage(client: DevicePlatformClient, pageNumber: number): Promise<DeviceSearchResult> {
   return client.searchDevices({ pageNumber, pageSize: PAGE_SIZE, sorts: BY_DEVICE_ID });
-}
-
-/** What paging needs of a page of either search. */
-export interface PageShape {
-  readonly pageSize: number;
-  readonly total: number;
-  readonly content: readonly unknown[];
-}
-
-/**
- * The size the platform cut `page` at: its answered `pageSize` when that is a size it could have
- * used (1 to what was asked), else — a platform that echoes the request — the records it returned.
- */
-export function pageSizeOf(page: PageShape): number {
-  const answered = page.pageSize;
-  if (Number.isInteger(answered) && answered >= 1 && answered <= PAGE_SIZE) return answered;
-  return Math.max(1, Math.min(PAGE_SIZE, page.content.length));
-}
-
-/** Whether `page` (number `pageNumber`, cut at `size`) is the last by the platform's own answer. */
-export function isLastPage(page: PageShape, pageNumber: number, size: number): boolean {
-  return page.content.length < size || pageNumber * size >= page.total;
 }
 
 /**

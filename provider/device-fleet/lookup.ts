@@ -12,7 +12,8 @@ import {
   type DeviceSearchResult,
 } from "../../sdk";
 import { forEachLimited } from "../shared/fanout";
-import { listAllDevices, pageSizeOf, searchPage } from "./application-listing";
+import { pageSizeOf } from "../shared/pages";
+import { listAllDevices, searchPage } from "./application-listing";
 
 /** Up to this many devices are looked up one by one without first asking how big the application is. */
 const FEW = 5;

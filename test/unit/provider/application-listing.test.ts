@@ -4,7 +4,8 @@
  * The platform is scripted with undici's MockAgent (the SDK's fake platform).
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isLastPage, listAllDevices, pageSizeOf } from "../../../provider/device-fleet/application-listing";
+import { listAllDevices } from "../../../provider/device-fleet/application-listing";
+import { isLastPage, pageSizeOf } from "../../../provider/shared/pages";
 import { FakePlatform, ok } from "../sdk/support/fake-platform";
 
 let platform: FakePlatform;
