@@ -19,10 +19,14 @@ const env = useConfiguredEmulator({ maxPageSize: 7 });
 
 const url = (sn: string) => `https://rps.example.com/profiles/${sn}`;
 
-/** 15 records whose serial numbers sort in this order. */
+/**
+ * 15 records whose serial numbers sort in this order, created in the reverse order (the listing's
+ * default order): only a listing sorted by serial number shows a page holding a record's neighbours.
+ */
 async function fifteenRecords(): Promise<string[]> {
   const serials = serialNumbers(15, "AC");
-  await env.emulator.control.seed({ rpsRecords: serials.map((sn) => ({ sn, profileUrl: url(sn) })) });
+  const reversed = [...serials].reverse();
+  await env.emulator.control.seed({ rpsRecords: reversed.map((sn) => ({ sn, profileUrl: url(sn) })) });
   return serials;
 }
 
