@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { EmulatorContext } from "./context";
 import { registerControlRoutes } from "./control/control-routes";
+import { registerInterleaveRoutes, runInterleavings } from "./control/interleave";
 import { countAndInjectFaults } from "./hooks/count-and-inject-faults";
 import { registerBodyParsers } from "./http/body-parsers";
 import { registerErrorHandlers } from "./http/error-handler";
@@ -56,7 +57,11 @@ export function createApp(options: EmulatorOptions = {}): FastifyInstance {
   registerErrorHandlers(app);
   app.addHook("onRequest", countAndInjectFaults(ctx));
   registerPlatformRoutes(app, ctx);
-  if (resolved.control) registerControlRoutes(app, ctx);
+  if (resolved.control) {
+    registerControlRoutes(app, ctx);
+    app.addHook("onRequest", runInterleavings(ctx, ctx.interleavings));
+    registerInterleaveRoutes(app, ctx.interleavings);
+  }
   if (resolved.statePath) attachStateFile(app, ctx, resolved.statePath, resolved.stateWriteDelayMs);
   app.addHook("onClose", async () => ctx.tasks.cancelAll());
   return app;

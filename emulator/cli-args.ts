@@ -24,6 +24,8 @@ Options:
   --refresh-token-ttl SECONDS  refresh-token lifetime (default 2592000)
   --rate-limit N               at most N requests per second per application (default unlimited)
   --task-delay-ms MS           delay before a configuration task applies (default 50)
+  --max-page-size N            searches serve at most N records a page, 1-100, whatever is
+                               asked (default 100)
   --help                       print this text
 `;
 }
@@ -48,6 +50,13 @@ function number(name: string, text: string | undefined, integer: boolean): numbe
   return value;
 }
 
+function pageSize(text: string | undefined): number | undefined {
+  const value = number("max-page-size", text, true);
+  if (value !== undefined && (value < 1 || value > 100))
+    throw new CliUsageError(`--max-page-size must be from 1 to 100, got ${value}`);
+  return value;
+}
+
 /** Parses the CLI's arguments (without `node` and the script). */
 export function parseCliArgs(args: string[]): CliCommand {
   let values;
@@ -68,6 +77,7 @@ export function parseCliArgs(args: string[]): CliCommand {
         "refresh-token-ttl": { type: "string" },
         "rate-limit": { type: "string" },
         "task-delay-ms": { type: "string" },
+        "max-page-size": { type: "string" },
         help: { type: "boolean" },
       },
     }));
@@ -91,6 +101,7 @@ export function parseCliArgs(args: string[]): CliCommand {
       refreshTokenTtlSeconds: number("refresh-token-ttl", values["refresh-token-ttl"], false),
       rateLimit: number("rate-limit", values["rate-limit"], true),
       taskDelayMs: number("task-delay-ms", values["task-delay-ms"], false),
+      maxPageSize: pageSize(values["max-page-size"]),
     },
   };
 }

@@ -2,6 +2,7 @@ import { TokenService } from "./auth/token-service";
 import { Clock } from "./clock";
 import { RequestCounters } from "./counters";
 import type { ViewContext } from "./devices/device-views";
+import { Interleavings } from "./control/interleave";
 import { FaultInjector } from "./faults/fault-injector";
 import { idRenderer, type RenderedId } from "./http/ids";
 import type { ResolvedOptions } from "./options";
@@ -17,6 +18,7 @@ export class EmulatorContext implements ViewContext {
   readonly clock = new Clock();
   readonly faults = new FaultInjector();
   readonly counters = new RequestCounters();
+  readonly interleavings = new Interleavings();
   readonly rateLimiter: RateLimiter;
   readonly tokens: TokenService;
   readonly tasks: TaskRunner;
@@ -49,6 +51,7 @@ export class EmulatorContext implements ViewContext {
     this.store.clear(options);
     this.faults.clear();
     this.counters.reset();
+    this.interleavings.clear();
     this.rateLimiter.reset();
     this.clock.reset();
   }

@@ -8,6 +8,7 @@ export * from "./catalogue";
 export type { ControlDevice, EmulatorStateView } from "./control/control-views";
 export type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control/control-schemas";
 export { EmulatorControl, EmulatorControlError } from "./control/emulator-control";
+export type { InterleaveDone, InterleaveInput, InterleaveView } from "./control/interleave";
 export type { CounterSnapshot } from "./counters";
 export { FAULT_KINDS, type FaultConfig, type FaultConfigInput, type FaultKind } from "./faults/fault-config";
 export { ErrCode } from "./http/err-codes";

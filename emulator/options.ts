@@ -20,6 +20,11 @@ export interface EmulatorOptions {
   statePath?: string;
   /** Debounce of state-file writes, milliseconds; default 100. */
   stateWriteDelayMs?: number;
+  /**
+   * Largest page the searches serve, 1–100; default 100. A smaller value pages smaller than asked
+   * (the page answers with the size it used), as a platform may.
+   */
+  maxPageSize?: number;
 }
 
 /** {@link EmulatorOptions} with every default filled in. */
@@ -34,6 +39,7 @@ export interface ResolvedOptions {
   taskDelayMs: number;
   statePath: string | undefined;
   stateWriteDelayMs: number;
+  maxPageSize: number;
 }
 
 /** Default credentials, also printed by the CLI's help. */
@@ -44,12 +50,21 @@ export const DEFAULT_CLIENT_SECRET = "demo-secret";
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
 /** Default refresh-token lifetime (30 days). */
 export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 2_592_000;
+/** Default and largest page of the searches (pageSize above it is a 400). */
+export const DEFAULT_MAX_PAGE_SIZE = 100;
 /** Default task delay. */
 export const DEFAULT_TASK_DELAY_MS = 50;
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a non-negative number`);
+  return value;
+}
+
+function pageSizeLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_PAGE_SIZE;
+  if (!Number.isInteger(value) || value < 1 || value > DEFAULT_MAX_PAGE_SIZE)
+    throw new RangeError(`maxPageSize must be an integer from 1 to ${DEFAULT_MAX_PAGE_SIZE}`);
   return value;
 }
 
@@ -70,5 +85,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     taskDelayMs: positive("taskDelayMs", options.taskDelayMs, DEFAULT_TASK_DELAY_MS),
     statePath: options.statePath,
     stateWriteDelayMs: positive("stateWriteDelayMs", options.stateWriteDelayMs, 100),
+    maxPageSize: pageSizeLimit(options.maxPageSize),
   };
 }

@@ -281,9 +281,11 @@ export class DevicePlatformClient {
     return this.#executor.execute({ ...this.#op("POST", path, rpsSearchResultSchema, "safe"), json: body });
   }
 
-  /** Every RPS record of the application, page by page. */
-  listRpsProfiles(): PageIterator<RpsProfile> {
-    return new PageIterator((pageNumber, pageSize) => this.searchRpsProfiles({ pageNumber, pageSize }));
+  /** Every RPS record of the application, page by page, in the order `sorts` asks for (if any). */
+  listRpsProfiles(sorts?: RpsSearchQuery["sorts"]): PageIterator<RpsProfile> {
+    return new PageIterator((pageNumber, pageSize) =>
+      this.searchRpsProfiles({ pageNumber, pageSize, ...(sorts ? { sorts } : {}) }),
+    );
   }
 
   /** Delete RPS Record of a Device. `NotFoundError` when there is none (see `deleteDevice`). */

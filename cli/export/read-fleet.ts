@@ -2,10 +2,17 @@
  * Reads a live fleet through the SDK: the application's devices by paged search (⌈M/100⌉
  * requests), the RPS records by their listing, and with configuration each device's configuration
  * and TSL model, 16 devices at a time. Nothing is written anywhere until all of it has been read.
+ * Both listings are sorted by a key that never changes (deviceId, serial number), so another
+ * writer's adds do not shift what is read, and are paged by what the platform returns: a listing
+ * ends when the records counted reach the platform's `total` or a page comes back empty, however
+ * few records a page holds.
  */
 import type { InventoryEntry, RpsEntry } from "../../inventory";
 import { NotFoundError, type DeviceDetails, type DevicePlatformClient } from "../../sdk";
 import type { Progress } from "../progress";
+
+const BY_DEVICE_ID = [{ property: "deviceId", direction: "asc" as const }];
+const BY_SN = [{ property: "sn", direction: "asc" as const }];
 import { mapConcurrent } from "./map-concurrent";
 import { writableConfiguration, writeOnlyProperties, type DeviceConfiguration } from "./config-groups";
 
@@ -83,7 +90,7 @@ async function readDevices(client: DevicePlatformClient, options: ReadOptions, w
   const seen = new Set<string>();
   let listed = 0;
   try {
-    for await (const device of client.listDevices()) {
+    for await (const device of client.listDevices({ sorts: BY_DEVICE_ID })) {
       listed += 1;
       phase.increment();
       if (!device.sn) {
@@ -114,7 +121,7 @@ async function readRps(client: DevicePlatformClient, options: ReadOptions): Prom
   const phase = options.progress.phase("reading RPS records");
   try {
     const records: RpsEntry[] = [];
-    for await (const { sn, profileUrl } of client.listRpsProfiles()) {
+    for await (const { sn, profileUrl } of client.listRpsProfiles(BY_SN)) {
       records.push({ sn, profileUrl });
       phase.increment();
     }

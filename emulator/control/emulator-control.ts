@@ -5,6 +5,7 @@ import { parseJson, stringifyJson } from "../http/lossless-json";
 import type { TaskRecord } from "../state/types";
 import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
+import type { InterleaveInput, InterleaveView } from "./interleave";
 
 /** A failed control API call. */
 export class EmulatorControlError extends Error {
@@ -78,6 +79,19 @@ export class EmulatorControl {
    */
   async seed(seed: SeedInput): Promise<SeedResult> {
     return (await this.call("POST", "/seed", seed)) as SeedResult;
+  }
+
+  /**
+   * Schedules another writer's changes right before the `before`-th request of `route` (a counter
+   * key such as `POST /devices/search`), counted from now.
+   */
+  async interleave(spec: InterleaveInput): Promise<InterleaveView> {
+    return (await this.call("POST", "/interleave", spec)) as InterleaveView;
+  }
+
+  /** The interleavings still pending and those that ran, with the ids of the devices they added. */
+  async interleavings(): Promise<InterleaveView> {
+    return (await this.call("GET", "/interleave")) as InterleaveView;
   }
 
   /** Every device (all applications), RPS record and task. */

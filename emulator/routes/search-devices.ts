@@ -7,14 +7,15 @@ import { deviceSearchSchema, searchDevices } from "../search/device-search";
 import { pageOf } from "../search/sorting";
 import type { PlatformRoute } from "./platform-route";
 
-/** `POST /devices/search`: Search Specific Devices of the caller's application, paged from 1. */
+/** `POST /devices/search`: Search Specific Devices of the caller's application, paged from 1
+ * (at most `maxPageSize` a page, whatever was asked). */
 export const searchDevicesRoute: PlatformRoute = {
   method: "POST",
   url: "/devices/search",
   run(ctx: EmulatorContext, request: FastifyRequest) {
     const search = parseWith(deviceSearchSchema, request.body, "Search Specific Devices body");
     const found = searchDevices(ctx.store.devicesOf(applicationOf(request)), search);
-    const page = pageOf(found, search.pageNumber, search.pageSize);
+    const page = pageOf(found, search.pageNumber, Math.min(search.pageSize, ctx.options.maxPageSize));
     return { ...page, content: page.content.map((d) => deviceSearchView(d, ctx)) };
   },
 };

@@ -27,7 +27,7 @@ export const searchRpsRoute: PlatformRoute = {
     const applicationId = applicationOf(request);
     const records = [...ctx.store.rpsRecords.values()].filter((r) => r.applicationId === applicationId);
     const sorted = sortItems(records, search.sorts ?? [], keyOf, (a, b) => a.createdAt - b.createdAt);
-    const page = pageOf(sorted, search.pageNumber, search.pageSize);
+    const page = pageOf(sorted, search.pageNumber, Math.min(search.pageSize, ctx.options.maxPageSize));
     return { ...page, content: page.content.map((r) => ({ sn: r.sn, profileUrl: r.profileUrl })) };
   },
 };

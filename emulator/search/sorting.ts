@@ -46,7 +46,10 @@ export interface Page<T> {
   content: T[];
 }
 
-/** Page `pageNumber` (from 1) of `pageSize` items; past the end the content is empty. */
+/**
+ * Page `pageNumber` (from 1) of `pageSize` items; past the end the content is empty. The page answers
+ * with the size it was cut at (smaller than asked when the emulator's `maxPageSize` is).
+ */
 export function pageOf<T>(items: readonly T[], pageNumber: number, pageSize: number): Page<T> {
   const start = (pageNumber - 1) * pageSize;
   return { pageSize, pageNumber, total: items.length, content: items.slice(start, start + pageSize) };

@@ -2,18 +2,19 @@
  * Finding many devices of the application with as few requests as possible: one request per
  * device when there are few of them, the paged search of the whole application (⌈M/100⌉ requests
  * for M devices) when that is fewer requests. A fleet of 10,000 is refreshed, planned and verified
- * with 100 searches, never 10,000 GETs.
+ * with 100 searches, never 10,000 GETs — plus one GET for each wanted device the listing missed,
+ * because only the platform's not-found for that device says it is gone.
  */
 import {
   NotFoundError,
   type DevicePlatformClient,
   type Device as PlatformDevice,
-  type DeviceDetails,
+  type DeviceSearchResult,
 } from "../../sdk";
 import { forEachLimited } from "../shared/fanout";
+import { pageSizeOf } from "../shared/pages";
+import { listAllDevices, searchPage } from "./application-listing";
 
-/** Records per search page: the platform's maximum. */
-const PAGE_SIZE = 100;
 /** Up to this many devices are looked up one by one without first asking how big the application is. */
 const FEW = 5;
 
@@ -39,20 +40,44 @@ function indexOf(devices: Iterable<PlatformDevice>): PlatformIndex {
   return { bySn, byId };
 }
 
-/** Every device of the application: page 1, then the other pages `concurrency` at a time. */
-export async function listApplication(
+/** Every device of the application, by the sorted paged search (see `application-listing.ts`). */
+async function listApplication(
   client: DevicePlatformClient,
   concurrency: number,
-  first?: { total: number; content: DeviceDetails[] },
+  first?: DeviceSearchResult,
 ): Promise<PlatformIndex> {
-  const page1 = first ?? (await client.searchDevices({ pageNumber: 1, pageSize: PAGE_SIZE }));
-  const pages = Math.ceil(page1.total / PAGE_SIZE);
-  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 2);
-  const found: DeviceDetails[][] = [page1.content];
-  await forEachLimited(rest, concurrency, async (pageNumber) => {
-    found.push((await client.searchDevices({ pageNumber, pageSize: PAGE_SIZE })).content);
+  return indexOf(await listAllDevices(client, concurrency, first));
+}
+
+/** The device `deviceId`, or undefined when the platform says it is not found (its own `device_not_found`). */
+async function readById(client: DevicePlatformClient, deviceId: string): Promise<PlatformDevice | undefined> {
+  try {
+    return await client.getDevice(deviceId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Adds to `index` the wanted devices a listing did not return, each read by id: a listing is no
+ * snapshot (another writer's delete shifts devices between pages), so only the platform's
+ * not-found for that very device says it is gone.
+ */
+async function confirmMissing(
+  client: DevicePlatformClient,
+  index: PlatformIndex,
+  deviceIds: readonly string[],
+  concurrency: number,
+): Promise<PlatformIndex> {
+  const missing = deviceIds.filter((id) => !index.byId.has(id));
+  if (missing.length === 0) return index;
+  const devices: PlatformDevice[] = [...index.byId.values()];
+  await forEachLimited(missing, concurrency, async (deviceId) => {
+    const device = await readById(client, deviceId);
+    if (device) devices.push(device);
   });
-  return indexOf(found.flat());
+  return indexOf(devices);
 }
 
 async function oneByOne(
@@ -66,18 +91,17 @@ async function oneByOne(
     if (device) devices.push(device);
   });
   await forEachLimited(wanted.deviceIds ?? [], concurrency, async (deviceId) => {
-    try {
-      devices.push(await client.getDevice(deviceId));
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
+    const device = await readById(client, deviceId);
+    if (device) devices.push(device);
   });
   return indexOf(devices);
 }
 
 /**
- * Finds the wanted devices (absent ones are simply not in the index), choosing between one request
- * each and the paged search of the application by which makes fewer requests.
+ * Finds the wanted devices, choosing between one request each and the paged search of the
+ * application by which makes fewer requests. A wanted deviceId missing from the index is gone by
+ * the platform's own word (`device_not_found` for that id). A wanted serial number missing from it
+ * is only not found: an add of it meets the platform's `device_already_exists` if it is there.
  */
 export async function findDevices(
   client: DevicePlatformClient,
@@ -87,9 +111,9 @@ export async function findDevices(
   const count = (wanted.serials?.length ?? 0) + (wanted.deviceIds?.length ?? 0);
   if (count === 0) return indexOf([]);
   if (count <= FEW) return oneByOne(client, wanted, concurrency);
-  const first = await client.searchDevices({ pageNumber: 1, pageSize: PAGE_SIZE });
-  const pages = Math.ceil(first.total / PAGE_SIZE);
-  return pages - 1 <= count
-    ? listApplication(client, concurrency, first)
-    : oneByOne(client, wanted, concurrency);
+  const first = await searchPage(client, 1);
+  const pages = Math.ceil(first.total / pageSizeOf(first));
+  if (pages - 1 > count) return oneByOne(client, wanted, concurrency);
+  const listed = await listApplication(client, concurrency, first);
+  return confirmMissing(client, listed, wanted.deviceIds ?? [], concurrency);
 }

@@ -1,9 +1,11 @@
 /**
  * Refresh of a fleet: the fleet's devices found by the paged search of the application (⌈M/100⌉
  * requests for M devices; one request per device only when that is fewer), never one GET per
- * device. Drift — a device renamed, retagged or deleted out of band — shows in the refreshed
- * inputs, so the next `up` repairs it; devices of the application that are not in the fleet are
- * not its business.
+ * device. A device the listing does not return is read by id: it leaves the fleet's state only when
+ * the platform answers `device_not_found` for it (or its id now carries another serial number), never
+ * because a page missed it. Drift — a device renamed, retagged or deleted out of band — shows in the
+ * refreshed inputs, so the next `up` repairs it; devices of the application that are not in the
+ * fleet are not its business.
  */
 import { sameSerial } from "../device/desired";
 import { platformClient } from "../runtime/platform-client";
@@ -24,7 +26,7 @@ export async function refreshFleet(
   for (const sn of ledger.serials()) {
     const device = index.byId.get(ledger.deviceIdOf(sn) as string);
     if (!device || !sameSerial(device.sn, sn)) {
-      // Deleted out of band (or the id now names another device): the next `up` adds it again.
+      // The platform said this id is not found (or names another device): the next `up` adds it again.
       ledger.forget(sn);
       continue;
     }

@@ -59,7 +59,10 @@ function fail(run: FleetRun, sn: string, operation: string, error: unknown): voi
   run.failures.push({ sn, message });
 }
 
-/** Deletes one device after checking it is still the one recorded; a device already gone is done. */
+/**
+ * Deletes one device after checking it is still the one recorded. `found` undefined means the
+ * platform answered `device_not_found` for its id (see `findDevices`): already gone, done.
+ */
 async function deleteOne(run: FleetRun, sn: string, found: PlatformDevice | undefined): Promise<void> {
   const deviceId = run.ledger.deviceIdOf(sn) as string;
   if (found && !sameSerial(found.sn, sn)) {

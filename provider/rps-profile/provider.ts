@@ -1,14 +1,19 @@
 /**
  * The RpsProfile implementation behind the serialized provider. A record already there is adopted:
- * as it is when its URL is the declared one (no write), taken over with a warning otherwise.
+ * as it is when its URL is the declared one (no write), taken over with a warning otherwise. A
+ * delete never removes a record another RpsProfile of the deployment declares or took (a rename
+ * without an alias), and a refresh drops a record only when the platform's answer says it has none.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../../sdk";
 import { sameSerial } from "../device/desired";
+import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
+import { claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
 import { invalidateRpsListing, rpsRecordOf } from "./listing";
+import { lookUpRpsRecord } from "./record-lookup";
 
 const INPUTS = ["sn", "profileUrl"] as const;
 
@@ -48,6 +53,7 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
       .knownProperties(INPUTS)
       .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
       .httpsUrl("profileUrl", { required: true }).failures;
+    if (failures.length === 0) declareRpsRecord(news.sn as string);
     return { inputs: news, failures };
   },
 
@@ -61,15 +67,25 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
   async create(inputs) {
     const { sn, profileUrl } = inputs as { sn: string; profileUrl: string };
     await describeFailure(`create RpsProfile sn=${sn}`, () => adoptOrSpecify(sn, profileUrl));
+    claimRpsRecord(sn);
     return { id: sn, outs: { sn, profileUrl } };
   },
 
   async read(id, props) {
     return describeFailure(`read RpsProfile sn=${id}`, async () => {
-      const record = await rpsRecordOf(await platformClient(), id);
-      if (record === undefined) return { id: "", props: {} };
       const declared = typeof props.sn === "string" ? props.sn : id;
-      const state = { sn: declared, profileUrl: record.profileUrl };
+      const lookup = await lookUpRpsRecord(await platformClient(), id);
+      if (lookup.state === "gone") return { id: "", props: {} };
+      if (lookup.state === "unknown") {
+        await pulumi.log.warn(
+          `RpsProfile sn=${id}: the application's listing of RPS records did not return this record, and no ` +
+            "answer of the platform shows it gone (the listing shifted while it was read); it is kept in " +
+            "the stack as it was — run `pulumi refresh` again to check",
+        );
+        const kept = { sn: declared, profileUrl: props.profileUrl };
+        return { id, props, inputs: kept };
+      }
+      const state = { sn: declared, profileUrl: lookup.record.profileUrl };
       return { id, props: { ...props, ...state }, inputs: state };
     });
   },
@@ -82,8 +98,19 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
     return { outs: { sn: news.sn, profileUrl } };
   },
 
-  async delete(id) {
+  async delete(id, props) {
     await describeFailure(`delete RpsProfile sn=${id}`, async () => {
+      // A delete may run while the engine still checks resources: wait for their declarations.
+      await declarationsSettled();
+      const owner = rpsRecordOwner(id);
+      if (owner) {
+        await pulumi.log.warn(
+          `RpsProfile sn=${id}: not deleting the RPS record of ${id}, which another RpsProfile resource of ` +
+            `this deployment ${owner === "took" ? "created or adopted" : "declares"} and now manages ` +
+            `(a rename without an alias); it stays on the platform (profileUrl ${String(props.profileUrl)})`,
+        );
+        return;
+      }
       const client = await platformClient();
       invalidateRpsListing();
       try {

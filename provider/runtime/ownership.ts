@@ -131,6 +131,11 @@ export async function declarationsSettled(
   }
 }
 
+/** Another kind's declaration (an RPS record, `rps-ownership.ts`) counts for {@link declarationsSettled} too. */
+export function noteDeclaration(): void {
+  lastDeclarationAt = Date.now();
+}
+
 /** A resource was checked: the engine is running the program (an `up` or a `preview`). */
 export function noteProgramRan(): void {
   programChecked = true;

@@ -103,8 +103,9 @@ describe("export --style fleet --include-rps --include-config", () => {
     expect(text).not.toContain("other-");
   });
 
-  it("rps.csv holds the application's 5 RPS records, not another application's", () => {
-    expect(readFileSync(path.join(result.out, "rps.csv"), "utf8")).toBe(formatRps(fleet.rps));
+  it("rps.csv holds the application's 5 RPS records, not another application's, by serial number", () => {
+    const bySn = [...fleet.rps].sort((a, b) => (a.sn.toUpperCase() < b.sn.toUpperCase() ? -1 : 1));
+    expect(readFileSync(path.join(result.out, "rps.csv"), "utf8")).toBe(formatRps(bySn));
   });
 
   it("config.json groups devices with identical configurations by serial number, writable properties only", () => {

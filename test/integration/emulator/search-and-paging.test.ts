@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { createApp, startEmulator, type RunningEmulator } from "../../../emulator";
 import { PlatformApi } from "./support/platform-api";
 import { addDevice, type DeviceJson, type Page } from "./support/fixtures";
 
@@ -201,5 +201,60 @@ describe("Search Specific Devices: paging", () => {
 
   it("accepts pageSize 100", async () => {
     expect((await search({ pageSize: 100 })).pageSize).toBe(100);
+  });
+});
+
+describe("maxPageSize: a platform that pages smaller than asked", () => {
+  it("serves at most maxPageSize records a page of either search, and answers with the size it used", async () => {
+    const small = await startEmulator({ maxPageSize: 3 });
+    try {
+      const smallApi = new PlatformApi(small.url);
+      for (let i = 0; i < 7; i += 1) await addDevice(smallApi, `24000000000BB00${i}`, { name: `d${i}` });
+      const devicePages = await Promise.all(
+        [1, 2, 3, 4].map((pageNumber) =>
+          smallApi.ok<Page<DeviceJson>>("POST", "/devices/search", { pageNumber, pageSize: 100 }),
+        ),
+      );
+      expect(devicePages.map((p) => [p.pageSize, p.total, p.content.length])).toEqual([
+        [3, 7, 3],
+        [3, 7, 3],
+        [3, 7, 1],
+        [3, 7, 0],
+      ]);
+      expect(devicePages.flatMap((p) => p.content.map((d) => d.name))).toEqual([
+        "d0",
+        "d1",
+        "d2",
+        "d3",
+        "d4",
+        "d5",
+        "d6",
+      ]);
+      // Asking for less than the limit is served as asked.
+      const two = await smallApi.ok<Page<DeviceJson>>("POST", "/devices/search", {
+        pageNumber: 1,
+        pageSize: 2,
+      });
+      expect([two.pageSize, two.content.length]).toEqual([2, 2]);
+      for (let i = 0; i < 4; i += 1) {
+        await smallApi.ok("POST", "/rps/profile", {
+          sn: `AC00000000000B0${i}`,
+          profileUrl: "https://rps.example.com/p",
+        });
+      }
+      const rps = await smallApi.ok<Page<unknown>>("POST", "/rps/search", { pageNumber: 1, pageSize: 100 });
+      expect([rps.pageSize, rps.total, rps.content.length]).toEqual([3, 4, 3]);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it("is 100 by default", async () => {
+    expect((await search({ pageSize: 100 })).pageSize).toBe(100);
+  });
+
+  it("refuses a limit outside 1–100", () => {
+    expect(() => createApp({ maxPageSize: 0 })).toThrow(/maxPageSize must be an integer from 1 to 100/);
+    expect(() => createApp({ maxPageSize: 101 })).toThrow(/maxPageSize/);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
 import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
 import { platformClient } from "../../../provider/runtime/platform-client";
+import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 
@@ -19,6 +20,7 @@ describe("RpsProfile", () => {
     await rpsProfileImplementation.update(sn, created.outs, { sn, profileUrl: "https://rps.example.com/b" });
     const records = (await env.emulator.control.state()).rpsRecords.filter((r) => r.sn === sn);
     expect(records).toEqual([expect.objectContaining({ sn, profileUrl: "https://rps.example.com/b" })]);
+    resetRpsOwnership(); // the delete comes in a later deployment than the create
     await rpsProfileImplementation.delete(sn, created.outs);
     expect((await env.emulator.control.state()).rpsRecords.filter((r) => r.sn === sn)).toHaveLength(0);
     await expect(rpsProfileImplementation.delete(sn, created.outs)).resolves.toBeUndefined();

@@ -28,6 +28,8 @@ describe("CLI arguments", () => {
       "10",
       "--task-delay-ms",
       "5",
+      "--max-page-size",
+      "7",
     ]);
     expect(command).toEqual({
       help: false,
@@ -43,6 +45,7 @@ describe("CLI arguments", () => {
         refreshTokenTtlSeconds: undefined,
         rateLimit: 10,
         taskDelayMs: 5,
+        maxPageSize: 7,
       },
     });
   });
@@ -56,6 +59,8 @@ describe("CLI arguments", () => {
     ["--port", "70000"],
     ["--rate-limit", "1.5"],
     ["--token-ttl", "-1"],
+    ["--max-page-size", "0"],
+    ["--max-page-size", "101"],
     ["--nope"],
     ["extra"],
   ])("refuses %j", (...args) => {

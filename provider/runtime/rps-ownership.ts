@@ -1,0 +1,49 @@
+/**
+ * One RPS record, one owner: which serial numbers this deployment's RpsProfile resources declare
+ * (from `check`) and which records they created or adopted (from `create`), so that an RpsProfile's
+ * delete never removes a record another RpsProfile now manages.
+ *
+ * The case that matters: renaming an RpsProfile resource without an alias. The engine creates the
+ * new resource — which adopts the record without a write, its URL being the declared one — and
+ * deletes the old one at the end of the deployment. Without this record that delete removes the
+ * record the new resource just took, and the next preview is clean.
+ *
+ * RpsProfile resources cannot be told apart (a dynamic provider is not told the resource's name),
+ * and need not be: an RpsProfile that deletes the record of `sn` in a deployment has not declared
+ * `sn` in it — a changed `sn` replaces the resource, and the replacement declares the new one — so
+ * a declaration or claim of `sn` seen by a deleting RpsProfile is always another resource's (or,
+ * after `up --replace`, its own replacement's, which needs the record kept just the same).
+ * The device part of one-owner is in `ownership.ts`; the provider host is one process per
+ * deployment, so module-level sets are the deployment's record.
+ */
+import { noteDeclaration, serialKey } from "./ownership";
+
+const declared = new Set<string>();
+const taken = new Set<string>();
+
+/** Records that an RpsProfile of this deployment declares `sn` (called from `check`). */
+export function declareRpsRecord(sn: string): void {
+  declared.add(serialKey(sn));
+  noteDeclaration();
+}
+
+/** Records that an RpsProfile of this deployment created or adopted the record of `sn`. */
+export function claimRpsRecord(sn: string): void {
+  taken.add(serialKey(sn));
+}
+
+/**
+ * Whether another RpsProfile of this deployment manages the record of `sn`, and how: `took` it
+ * (created or adopted it) or `declares` it. Undefined when none does.
+ */
+export function rpsRecordOwner(sn: string): "took" | "declares" | undefined {
+  const key = serialKey(sn);
+  if (taken.has(key)) return "took";
+  return declared.has(key) ? "declares" : undefined;
+}
+
+/** Forgets every declaration and claim (tests: each deployment starts empty). */
+export function resetRpsOwnership(): void {
+  declared.clear();
+  taken.clear();
+}

@@ -1,0 +1,198 @@
+/**
+ * Forget only on evidence, on the real CLI, against an emulator that pages at 7 records whatever is
+ * asked: a DeviceFleet refreshes, removes and destroys exactly; and two stacks, each with a
+ * DeviceFleet, writing to one application at the same time (what examples/gitops recommends for
+ * large fleets) lose nothing and leave no state lie. Where another writer's change must fall
+ * between two pages of a listing, the emulator's interleave control puts it there exactly, and the
+ * expected requests are computed from the platform's state before the step.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
+import { createProject } from "./support/e2e-project";
+import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { writesOf } from "./support/platform-writes";
+
+const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
+const PAGE = 7;
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ control: true, maxPageSize: PAGE });
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+
+function fleetDevices(count: number, prefix: string): FleetDeviceSpec[] {
+  return serialNumbers(count, prefix).map((sn, i) => ({ sn, name: `${prefix}-${i}`, tags: ["two-stacks"] }));
+}
+
+async function fleetProject(name: string, fleet: string, devices: FleetDeviceSpec[]): Promise<PulumiProject> {
+  const project = await createProject({
+    name,
+    program: deviceFleetProgram(fleet),
+    files: { "fleet.json": JSON.stringify(devices) },
+    config: { "devplatform:baseUrl": emulator.url },
+  });
+  return project;
+}
+
+function writeFleet(project: PulumiProject, devices: FleetDeviceSpec[]): void {
+  writeFileSync(path.join(project.dir, "fleet.json"), JSON.stringify(devices));
+}
+
+async function stateIds(project: PulumiProject): Promise<Record<string, string>> {
+  const [fleet] = resourcesOfType(await project.exportStack(), FLEET);
+  return (fleet?.outputs?.deviceIds ?? {}) as Record<string, string>;
+}
+
+/** The platform's ids of these devices, by serial number. */
+async function platformIds(devices: FleetDeviceSpec[]): Promise<Record<string, string>> {
+  const wanted = new Set(devices.map((d) => d.sn));
+  const found = (await emulator.control.state()).devices.filter((d) => wanted.has(d.sn));
+  return Object.fromEntries(found.map((d) => [d.sn, d.deviceId]));
+}
+
+/** The application's deviceIds in the listing's order (deviceId ascending). */
+async function listingOrder(): Promise<string[]> {
+  const ids = (await emulator.control.state()).devices.map((d) => d.deviceId);
+  return ids.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
+}
+
+/**
+ * Which of `wanted` a listing misses when `deleted` go between its page 1 and the rest: those that
+ * move from page 2 onto page 1 (adds land at the end, after every existing id).
+ */
+function missedWhenDeleted(order: string[], deleted: string[], wanted: Set<string>): number {
+  const page1 = new Set(order.slice(0, PAGE));
+  const after = order.filter((id) => !deleted.includes(id));
+  return after.slice(0, PAGE).filter((id) => !page1.has(id) && wanted.has(id)).length;
+}
+
+describe("a DeviceFleet of 30 against a platform paging at 7", () => {
+  let project: PulumiProject;
+  let devices: FleetDeviceSpec[];
+
+  it("creates, refreshes with ⌈30/7⌉ searches, removes 10 with 10 DELETEs and destroys, state = platform", async () => {
+    await emulator.control.reset();
+    devices = fleetDevices(30, "24");
+    project = await fleetProject("paged-fleet", "paged", devices);
+    assertOk(await project.up());
+    expect(await stateIds(project)).toEqual(await platformIds(devices));
+
+    await emulator.control.resetCounters();
+    assertOk(await project.refreshExpectingNoChanges());
+    const refresh = (await emulator.control.counters()).byRoute;
+    expect(refresh["POST /devices/search"]).toBe(5);
+    expect(refresh["GET /devices/{deviceId}"]).toBeUndefined();
+    expect(Object.keys(await stateIds(project))).toHaveLength(30);
+
+    const kept = devices.slice(10);
+    writeFleet(project, kept);
+    await emulator.control.resetCounters();
+    assertOk(await project.up());
+    const removal = (await emulator.control.counters()).byRoute;
+    expect(writesOf(removal)).toEqual({ "DELETE /devices/{deviceId}": 10 });
+    expect(await platformIds(devices)).toEqual(await platformIds(kept));
+    expect(await stateIds(project)).toEqual(await platformIds(kept));
+    assertOk(await project.refreshExpectingNoChanges());
+    assertOk(await project.preview({ expectNoChanges: true }));
+
+    await emulator.control.resetCounters();
+    assertOk(await project.destroy());
+    expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({
+      "DELETE /devices/{deviceId}": 20,
+    });
+    expect(await platformIds(devices)).toEqual({});
+  });
+});
+
+describe("two stacks, each with a DeviceFleet, writing to one application at the same time", () => {
+  let a: PulumiProject;
+  let b: PulumiProject;
+  let devicesA: FleetDeviceSpec[];
+  let devicesB: FleetDeviceSpec[];
+  let others: string[];
+
+  beforeAll(async () => {
+    await emulator.control.reset();
+    // A third writer's devices, added before both stacks: the application's lowest deviceIds.
+    const seeded = await emulator.control.seed({
+      devices: serialNumbers(10, "66").map((sn, i) => ({ sn, name: `other-${i}` })),
+    });
+    others = seeded.devices.map((d) => d.deviceId);
+    devicesA = fleetDevices(25, "24");
+    devicesB = fleetDevices(25, "5B");
+    [a, b] = await Promise.all([
+      fleetProject("stack-a", "site-a", devicesA),
+      fleetProject("stack-b", "site-b", devicesB),
+    ]);
+  });
+
+  it("both `up` at once: every device of both fleets is on the platform once, and each state = platform", async () => {
+    const [upA, upB] = await Promise.all([a.up(), b.up()]);
+    assertOk(upA);
+    assertOk(upB);
+    const onPlatform = await platformIds([...devicesA, ...devicesB]);
+    expect(Object.keys(onPlatform)).toHaveLength(50);
+    expect((await emulator.control.state()).devices).toHaveLength(60);
+    expect(await stateIds(a)).toEqual(await platformIds(devicesA));
+    expect(await stateIds(b)).toEqual(await platformIds(devicesB));
+    const [previewA, previewB] = await Promise.all([
+      a.preview({ expectNoChanges: true }),
+      b.preview({ expectNoChanges: true }),
+    ]);
+    assertOk(previewA);
+    assertOk(previewB);
+  });
+
+  it("each stack's refresh keeps its devices while another writer deletes and adds between its pages", async () => {
+    for (const [project, devices, deleted] of [
+      [a, devicesA, others.slice(0, 5)],
+      [b, devicesB, others.slice(5)],
+    ] as const) {
+      const ids = new Set(Object.values(await platformIds(devices)));
+      const order = await listingOrder();
+      const expectedGets = missedWhenDeleted(order, [...deleted], ids);
+      await emulator.control.interleave({
+        route: "POST /devices/search",
+        before: 2,
+        deleteDevices: [...deleted],
+        addDevices: serialNumbers(3, "AC").map((sn, i) => ({ sn, name: `added-${i}` })),
+      });
+      const before = await stateIds(project);
+      await emulator.control.resetCounters();
+      assertOk(await project.refreshExpectingNoChanges());
+      const { byRoute } = await emulator.control.counters();
+      // Page 1 announced ⌈total/7⌉ pages; the missed devices are read by id, and kept.
+      expect(byRoute["POST /devices/search"]).toBe(Math.ceil(order.length / PAGE));
+      expect(byRoute["GET /devices/{deviceId}"] ?? 0).toBe(expectedGets);
+      expect(await stateIds(project)).toEqual(before);
+      console.log(
+        `refresh of ${devices.length} with 5 deleted and 3 added between its pages: ${JSON.stringify(byRoute)}`,
+      );
+    }
+  });
+
+  it("destroying one stack leaves the other's devices, and its refresh and destroy stay exact", async () => {
+    await emulator.control.resetCounters();
+    assertOk(await a.destroy());
+    expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({
+      "DELETE /devices/{deviceId}": 25,
+    });
+    expect(await platformIds(devicesA)).toEqual({});
+    expect(Object.keys(await platformIds(devicesB))).toHaveLength(25);
+    assertOk(await b.refreshExpectingNoChanges());
+    expect(await stateIds(b)).toEqual(await platformIds(devicesB));
+    assertOk(await b.preview({ expectNoChanges: true }));
+    assertOk(await b.destroy());
+    expect(await platformIds(devicesB)).toEqual({});
+    // The other writers' devices (5 + 5 deleted by them, 6 added) are untouched.
+    expect((await emulator.control.state()).devices.map((d) => d.name).sort()).toEqual(
+      ["added-0", "added-0", "added-1", "added-1", "added-2", "added-2"].sort(),
+    );
+  });
+});
