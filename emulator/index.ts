@@ -8,6 +8,8 @@ export * from "./catalogue";
 export type { ControlDevice, EmulatorStateView } from "./control/control-views";
 export type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control/control-schemas";
 export { EmulatorControl, EmulatorControlError } from "./control/emulator-control";
+export type { HoldInput } from "./control/hold-routes";
+export { HOLD_THENS, type HoldThen, type HoldView } from "./control/request-holds";
 export type { CounterSnapshot } from "./counters";
 export { FAULT_KINDS, type FaultConfig, type FaultConfigInput, type FaultKind } from "./faults/fault-config";
 export { ErrCode } from "./http/err-codes";
