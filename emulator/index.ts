@@ -7,7 +7,7 @@ export { contextOf, createApp } from "./app";
 export * from "./catalogue";
 export type { ControlDevice, EmulatorStateView } from "./control/control-views";
 export type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control/control-schemas";
-export { EmulatorControl, EmulatorControlError } from "./control/emulator-control";
+export { EmulatorControl, EmulatorControlError, type WaitOptions } from "./control/emulator-control";
 export type { HoldInput } from "./control/hold-routes";
 export { HOLD_THENS, type HoldThen, type HoldView } from "./control/request-holds";
 export type { CounterSnapshot } from "./counters";

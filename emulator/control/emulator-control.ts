@@ -23,6 +23,14 @@ export class EmulatorControlError extends Error {
 /** How often {@link EmulatorControl.waitUntilHeld} asks; only how soon it notices depends on it. */
 const HOLD_POLL_MS = 25;
 
+/** Options of {@link EmulatorControl.waitUntilHeld}. */
+export interface WaitOptions {
+  /** Gives up after this long (default two minutes): a guard against a hang, not a kill point. */
+  timeoutMs?: number;
+  /** Stops waiting, e.g. when the process that should send the request has ended. */
+  signal?: AbortSignal;
+}
+
 interface Envelope {
   status?: string;
   data?: unknown;
@@ -126,18 +134,21 @@ export class EmulatorControl {
 
   /**
    * Waits until at least `count` requests wait at a hold (polling; no assumption on how soon, only an
-   * overall `timeoutMs` against a hang). Throws if the hold is released meanwhile or the time is up.
+   * overall `timeoutMs` against a hang). Throws if the hold is released meanwhile, the time is up, or
+   * `signal` aborts.
    */
-  async waitUntilHeld(holdId: string, count = 1, timeoutMs = 120_000): Promise<HoldView> {
+  async waitUntilHeld(holdId: string, count = 1, options: WaitOptions = {}): Promise<HoldView> {
+    const { timeoutMs = 120_000, signal } = options;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      signal?.throwIfAborted();
       const hold = (await this.holds()).find((h) => h.holdId === holdId);
       if (!hold) throw new Error(`hold ${holdId} is not set (released, or the emulator was reset)`);
       if (hold.held >= count) return hold;
       if (Date.now() > deadline) {
         throw new Error(`hold ${holdId} held ${hold.held} of ${count} request(s) after ${timeoutMs} ms`);
       }
-      await sleep(HOLD_POLL_MS);
+      await sleep(HOLD_POLL_MS, undefined, { signal });
     }
   }
 
