@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorControl } from "../../../emulator";
 import { readEngineEvents, type EngineEvents } from "./engine-events";
 import { killAndAwaitTree } from "./process-tree";
@@ -52,6 +53,11 @@ export interface KillPoint {
   holdId: string;
   /** How many requests must wait at the hold before the kill (default 1). */
   held?: number;
+  /**
+   * And this must hold too (asked until it does, once `held` requests wait): e.g. the checkpoint
+   * records every step that does not wait at the hold, so what the dead run recorded is exact.
+   */
+  andWhen?: () => boolean | Promise<boolean>;
 }
 
 export interface RunOptions {
@@ -182,6 +188,26 @@ export class PulumiProject {
     const result = await this.cli(["stack", "export"]);
     assertOk(result);
     return JSON.parse(result.stdout) as StackExport;
+  }
+
+  /**
+   * Resources of a type in the `dev` stack's state file as the file backend last wrote it (readable
+   * while a run holds the lock; the backend replaces the file whole), 0 before the first write.
+   */
+  checkpointCount(type: string): number {
+    let text: string;
+    try {
+      text = this.stateFileText();
+    } catch {
+      return 0;
+    }
+    let file: { checkpoint?: { latest?: { resources?: { type: string }[] } } };
+    try {
+      file = JSON.parse(text) as typeof file;
+    } catch {
+      return 0; // caught mid-write
+    }
+    return (file.checkpoint?.latest?.resources ?? []).filter((r) => r.type === type).length;
   }
 
   /** The raw state file of the `dev` stack, as the file backend wrote it. */
