@@ -294,7 +294,11 @@ function killAtPoint(
     return { done: Promise.resolve(undefined), stop: () => undefined };
   }
   const abort = new AbortController();
-  const done = point.control.waitUntilHeld(point.holdId, point.held ?? 1, { signal: abort.signal }).then(
+  const reached = async (): Promise<void> => {
+    await point.control.waitUntilHeld(point.holdId, point.held ?? 1, { signal: abort.signal });
+    while (point.andWhen && !(await point.andWhen())) await sleep(25, undefined, { signal: abort.signal });
+  };
+  const done = reached().then(
     () => killAndAwaitTree(pid),
     (error: unknown) => {
       // The run ended before its kill point: the test sees exit code 0 and says so.
