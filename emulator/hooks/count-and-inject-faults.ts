@@ -7,7 +7,7 @@ import { ErrCode } from "../http/err-codes";
 import { requestState } from "../http/request-context";
 import { isControlRoute, routeKeyOf } from "../http/route-key";
 import type { FaultDecision } from "../faults/fault-injector";
-import { heldThenFailed, holdRequest } from "./hold-requests";
+import { heldThenFailed, holdRequest, keepBody } from "./hold-requests";
 
 function injectedError(decision: FaultDecision): EmulatorError {
   const retryAfter = { "retry-after": String(decision.retryAfterSeconds) };
@@ -49,6 +49,7 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
     ctx.counters.countFault(decision.kind);
     switch (decision.kind) {
       case "delay":
+        keepBody(request);
         await sleep(decision.delayMs);
         return undefined;
       case "reset":

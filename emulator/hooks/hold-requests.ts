@@ -7,7 +7,7 @@ import { EmulatorError } from "../http/emulator-error";
 import { ErrCode } from "../http/err-codes";
 import { requestState } from "../http/request-context";
 
-/** Bodies of requests that were held, read while they waited. */
+/** Bodies of requests that waited (held or delayed), read while they waited. */
 const heldBodies = new WeakMap<FastifyRequest, Promise<Buffer>>();
 
 /**
@@ -38,8 +38,16 @@ export async function holdRequest(
   const held = ctx.holds.admit(route);
   if (held === undefined) return "perform";
   requestState(request).onAnswered = held.markAnswered;
-  heldBodies.set(request, readBody(request.raw));
+  keepBody(request);
   return held.outcome;
+}
+
+/**
+ * Reads the body of a request that will wait (held, or delayed by a fault) now, so it is performed
+ * even if its client dies meanwhile: the platform had the whole request.
+ */
+export function keepBody(request: FastifyRequest): void {
+  if (!heldBodies.has(request)) heldBodies.set(request, readBody(request.raw));
 }
 
 /** The answer to a held request released with `then: "fail"`: 503, not performed. */
@@ -51,7 +59,7 @@ export function heldThenFailed(route: string): EmulatorError {
   );
 }
 
-/** Parses a released request from the body read while it was held (see {@link readBody}). */
+/** Parses a request that waited from the body read meanwhile (see {@link readBody}). */
 export function registerHeldBodies(app: FastifyInstance): void {
   app.addHook("preParsing", async (request, _reply, payload) => {
     const body = heldBodies.get(request);
