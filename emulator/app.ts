@@ -3,6 +3,7 @@ import { EmulatorContext } from "./context";
 import { registerControlRoutes } from "./control/control-routes";
 import { registerInterleaveRoutes, runInterleavings } from "./control/interleave";
 import { countAndInjectFaults } from "./hooks/count-and-inject-faults";
+import { registerHeldBodies } from "./hooks/hold-requests";
 import { registerBodyParsers } from "./http/body-parsers";
 import { registerErrorHandlers } from "./http/error-handler";
 import { newRequestId } from "./http/request-id";
@@ -56,6 +57,7 @@ export function createApp(options: EmulatorOptions = {}): FastifyInstance {
   registerBodyParsers(app);
   registerErrorHandlers(app);
   app.addHook("onRequest", countAndInjectFaults(ctx));
+  registerHeldBodies(app);
   registerPlatformRoutes(app, ctx);
   if (resolved.control) {
     registerControlRoutes(app, ctx);
@@ -63,6 +65,10 @@ export function createApp(options: EmulatorOptions = {}): FastifyInstance {
     registerInterleaveRoutes(app, ctx.interleavings);
   }
   if (resolved.statePath) attachStateFile(app, ctx, resolved.statePath, resolved.stateWriteDelayMs);
+  // Held requests would otherwise keep close() waiting for them; they end unperformed.
+  app.addHook("preClose", async () => {
+    ctx.holds.releaseAll("fail");
+  });
   app.addHook("onClose", async () => ctx.tasks.cancelAll());
   return app;
 }

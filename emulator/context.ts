@@ -1,5 +1,6 @@
 import { TokenService } from "./auth/token-service";
 import { Clock } from "./clock";
+import { RequestHolds } from "./control/request-holds";
 import { RequestCounters } from "./counters";
 import type { ViewContext } from "./devices/device-views";
 import { Interleavings } from "./control/interleave";
@@ -19,6 +20,7 @@ export class EmulatorContext implements ViewContext {
   readonly faults = new FaultInjector();
   readonly counters = new RequestCounters();
   readonly interleavings = new Interleavings();
+  readonly holds = new RequestHolds();
   readonly rateLimiter: RateLimiter;
   readonly tokens: TokenService;
   readonly tasks: TaskRunner;
@@ -43,10 +45,12 @@ export class EmulatorContext implements ViewContext {
   }
 
   /**
-   * `POST /__emulator/reset`: all platform state, faults, counters, rate windows and the clock offset.
-   * The credentials stay (they are options); tokens go too unless `keepTokens`.
+   * `POST /__emulator/reset`: all platform state, faults, counters, holds, rate windows and the clock
+   * offset. The credentials stay (they are options); tokens go too unless `keepTokens`. Held
+   * requests are answered 503 unperformed: none of them may write into the state that follows.
    */
   reset(options: { keepTokens?: boolean } = {}): void {
+    this.holds.releaseAll("fail");
     this.tasks.cancelAll();
     this.store.clear(options);
     this.faults.clear();

@@ -6,6 +6,7 @@ import { parseWith } from "../http/validation";
 import { advanceClockSchema, resetSchema } from "./control-schemas";
 import { controlDevice, type EmulatorStateView } from "./control-views";
 import { registerDeviceControlRoutes } from "./device-control-routes";
+import { registerHoldRoutes } from "./hold-routes";
 import { registerSeedRoute } from "./seed-route";
 
 function stateView(ctx: EmulatorContext): EmulatorStateView {
@@ -18,7 +19,7 @@ function stateView(ctx: EmulatorContext): EmulatorStateView {
 
 /**
  * The control API under `/__emulator/` (no OAuth, never counted or faulted): reset, faults, clock,
- * out-of-band device changes, seeding, state, tasks and counters. Registered only when `control` is on.
+ * out-of-band device changes, seeding, state, tasks, counters and holds. Registered only when `control` is on.
  */
 export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post("/__emulator/reset", async (request, reply) => {
@@ -47,6 +48,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
 
   registerDeviceControlRoutes(app, ctx);
   registerSeedRoute(app, ctx);
+  registerHoldRoutes(app, ctx);
 
   app.get("/__emulator/state", async (request, reply) => sendSuccess(request, reply, stateView(ctx)));
   app.get("/__emulator/tasks", async (request, reply) =>

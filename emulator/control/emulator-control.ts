@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { fetch } from "undici";
 import type { CounterSnapshot } from "../counters";
 import type { FaultConfig, FaultConfigInput } from "../faults/fault-config";
 import { parseJson, stringifyJson } from "../http/lossless-json";
 import type { TaskRecord } from "../state/types";
+import type { HoldThen, HoldView } from "./request-holds";
 import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
 import type { InterleaveInput, InterleaveView } from "./interleave";
@@ -17,6 +19,17 @@ export class EmulatorControlError extends Error {
     super(message);
     this.name = "EmulatorControlError";
   }
+}
+
+/** How often {@link EmulatorControl.waitUntilHeld} asks; only how soon it notices depends on it. */
+const HOLD_POLL_MS = 25;
+
+/** Options of {@link EmulatorControl.waitUntilHeld}. */
+export interface WaitOptions {
+  /** Gives up after this long (default two minutes): a guard against a hang, not a kill point. */
+  timeoutMs?: number;
+  /** Stops waiting, e.g. when the process that should send the request has ended. */
+  signal?: AbortSignal;
 }
 
 interface Envelope {
@@ -117,6 +130,51 @@ export class EmulatorControl {
   /** Sets the request counts back to zero. */
   async resetCounters(): Promise<void> {
     await this.call("DELETE", "/counters");
+  }
+
+  /**
+   * Holds the requests of `route` (a counter key, e.g. `POST /devices`) after the `after`th from
+   * now: they wait, unanswered, until {@link release}, then perform as if they had just arrived
+   * (`then: "perform"`) or are answered 503 unperformed (`"fail"`). Returns the hold's id.
+   */
+  async hold(route: string, after: number, then: HoldThen = "perform"): Promise<string> {
+    return ((await this.call("POST", "/holds", { route, after, then })) as { holdId: string }).holdId;
+  }
+
+  /** Every hold still set, with how many requests passed it and how many wait now. */
+  async holds(): Promise<HoldView[]> {
+    return (await this.call("GET", "/holds")) as HoldView[];
+  }
+
+  /**
+   * Waits until at least `count` requests wait at a hold (polling; no assumption on how soon, only an
+   * overall `timeoutMs` against a hang). Throws if the hold is released meanwhile, the time is up, or
+   * `signal` aborts.
+   */
+  async waitUntilHeld(holdId: string, count = 1, options: WaitOptions = {}): Promise<HoldView> {
+    const { timeoutMs = 120_000, signal } = options;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      signal?.throwIfAborted();
+      const hold = (await this.holds()).find((h) => h.holdId === holdId);
+      if (!hold) throw new Error(`hold ${holdId} is not set (released, or the emulator was reset)`);
+      if (hold.held >= count) return hold;
+      if (Date.now() > deadline) {
+        throw new Error(`hold ${holdId} held ${hold.held} of ${count} request(s) after ${timeoutMs} ms`);
+      }
+      await sleep(HOLD_POLL_MS, undefined, { signal });
+    }
+  }
+
+  /** Releases a hold's waiting requests as it says and removes it; returns how many were waiting. */
+  async release(holdId: string): Promise<number> {
+    return ((await this.call("POST", `/holds/${encodeURIComponent(holdId)}/release`)) as { released: number })
+      .released;
+  }
+
+  /** Releases every hold, each as it says; returns how many requests were waiting. */
+  async releaseAll(): Promise<number> {
+    return ((await this.call("DELETE", "/holds")) as { released: number }).released;
   }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {

@@ -7,6 +7,7 @@ import { ErrCode } from "../http/err-codes";
 import { requestState } from "../http/request-context";
 import { isControlRoute, routeKeyOf } from "../http/route-key";
 import type { FaultDecision } from "../faults/fault-injector";
+import { heldThenFailed, holdRequest, keepBody } from "./hold-requests";
 
 function injectedError(decision: FaultDecision): EmulatorError {
   const retryAfter = { "retry-after": String(decision.retryAfterSeconds) };
@@ -26,9 +27,10 @@ function injectedError(decision: FaultDecision): EmulatorError {
 }
 
 /**
- * First hook of every platform request: counts it under its route key, then applies an injected
- * fault if one is due. A faulted request never reaches its handler, except `delay` (served late) and
- * `reset-after` (served, then the connection is dropped instead of answered).
+ * First hook of every platform request: counts it under its route key, waits while a hold holds it
+ * (see `RequestHolds`), then applies an injected fault if one is due. A faulted request never
+ * reaches its handler, except `delay` (served late) and `reset-after` (served, then the connection
+ * is dropped instead of answered).
  */
 export function countAndInjectFaults(ctx: EmulatorContext) {
   return async function onRequest(
@@ -39,11 +41,15 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
     if (pattern === undefined || isControlRoute(pattern)) return undefined;
     const route = routeKeyOf(request.method, pattern);
     ctx.counters.count(route);
+    if ((await holdRequest(ctx, route, request)) === "fail") {
+      return sendFailure(request, reply, heldThenFailed(route));
+    }
     const decision = ctx.faults.decide(request.method, request.url, route);
     if (!decision) return undefined;
     ctx.counters.countFault(decision.kind);
     switch (decision.kind) {
       case "delay":
+        keepBody(request);
         await sleep(decision.delayMs);
         return undefined;
       case "reset":

@@ -10,13 +10,16 @@ const JSON_TYPE = "application/json; charset=utf-8";
  * and by `reset-after` after it, so a client sees a lost response either way.
  */
 export function destroyConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  requestState(request).onAnswered?.();
   reply.hijack();
   request.raw.socket.resetAndDestroy();
   return reply;
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  if (requestState(request).resetAfter) return destroyConnection(request, reply);
+  const state = requestState(request);
+  state.onAnswered?.();
+  if (state.resetAfter) return destroyConnection(request, reply);
   return reply.code(status).header("content-type", JSON_TYPE).send(stringifyJson(body));
 }
 

@@ -6,6 +6,8 @@ export interface RequestState {
   resetAfter: boolean;
   /** The application of the access token, once authenticated. */
   applicationId: string | undefined;
+  /** Set while a hold holds the request: told once it has been answered (or its connection dropped). */
+  onAnswered: (() => void) | undefined;
 }
 
 // A WeakMap rather than a fastify decoration: no global type augmentation leaks into other code.
@@ -15,7 +17,7 @@ const states = new WeakMap<FastifyRequest, RequestState>();
 export function requestState(request: FastifyRequest): RequestState {
   let state = states.get(request);
   if (!state) {
-    state = { resetAfter: false, applicationId: undefined };
+    state = { resetAfter: false, applicationId: undefined, onAnswered: undefined };
     states.set(request, state);
   }
   return state;

@@ -5,7 +5,10 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { EmulatorControl } from "../../../emulator";
 import { readEngineEvents, type EngineEvents } from "./engine-events";
+import { killAndAwaitTree } from "./process-tree";
 
 export const PASSPHRASE = "e2e-passphrase";
 
@@ -15,6 +18,8 @@ export interface CommandResult extends EngineEvents {
   stderr: string;
   /** stdout and stderr together, for assertions on what a user sees. */
   output: string;
+  /** Set when the run was killed at its kill point: how long its plugins took to end after the CLI. */
+  killed?: { pluginsEndedAfterMs: number };
 }
 
 /** Where projects live and what they run against: the e2e global setup or the benchmark provides it. */
@@ -42,13 +47,31 @@ export interface ProjectOptions {
   files?: Record<string, string>;
 }
 
+/** A kill point: the emulator hold whose held requests mark it. */
+export interface KillPoint {
+  control: EmulatorControl;
+  holdId: string;
+  /** How many requests must wait at the hold before the kill (default 1). */
+  held?: number;
+  /**
+   * And this must hold too (asked until it does, once `held` requests wait): e.g. the checkpoint
+   * records every step that does not wait at the hold, so what the dead run recorded is exact.
+   */
+  andWhen?: () => boolean | Promise<boolean>;
+}
+
 export interface RunOptions {
   /** Extra environment, e.g. DEVPLATFORM_* fallbacks. */
   env?: Record<string, string>;
-  /** Kill the CLI with SIGKILL once this returns true for the output seen so far. */
-  killWhen?: (output: string) => boolean;
-  /** Kill the CLI with SIGKILL once this resolves true; asked every 100 ms (e.g. the emulator's counters). */
-  killWhenPolled?: () => Promise<boolean>;
+  /**
+   * Once `held` requests wait at the hold, SIGKILL the CLI, and resolve only when every process it
+   * had started has ended on its own: after that, no request of this run reaches the platform except
+   * the held ones, which the test then releases (`perform` or `fail`). The kill point is a request
+   * count, never a moment.
+   */
+  killWhenHeld?: KillPoint;
+  /** `--parallel` of an engine command: pinned where a kill point's figures depend on it. */
+  parallel?: number;
 }
 
 /** The credentials the e2e emulator accepts. */
@@ -167,6 +190,26 @@ export class PulumiProject {
     return JSON.parse(result.stdout) as StackExport;
   }
 
+  /**
+   * Resources of a type in the `dev` stack's state file as the file backend last wrote it (readable
+   * while a run holds the lock; the backend replaces the file whole), 0 before the first write.
+   */
+  checkpointCount(type: string): number {
+    let text: string;
+    try {
+      text = this.stateFileText();
+    } catch {
+      return 0;
+    }
+    let file: { checkpoint?: { latest?: { resources?: { type: string }[] } } };
+    try {
+      file = JSON.parse(text) as typeof file;
+    } catch {
+      return 0; // caught mid-write
+    }
+    return (file.checkpoint?.latest?.resources ?? []).filter((r) => r.type === type).length;
+  }
+
   /** The raw state file of the `dev` stack, as the file backend wrote it. */
   stateFileText(): string {
     const file = path.join(
@@ -182,7 +225,11 @@ export class PulumiProject {
   /** Runs an engine command with an event log and returns its structured result. */
   private async engine(args: string[], options: RunOptions): Promise<CommandResult> {
     const eventLog = path.join(this.dir, `.events-${++this.runs}.jsonl`);
-    const result = await this.cli([...args, "--event-log", eventLog, "--color", "never"], options);
+    const parallel = options.parallel === undefined ? [] : ["--parallel", String(options.parallel)];
+    const result = await this.cli(
+      [...args, ...parallel, "--event-log", eventLog, "--color", "never"],
+      options,
+    );
     return { ...result, ...readEngineEvents(eventLog) };
   }
 
@@ -212,32 +259,54 @@ export class PulumiProject {
       this.lastPid = child.pid;
       let stdout = "";
       let stderr = "";
-      const watch = () => {
-        if (options.killWhen?.(stdout + stderr)) child.kill("SIGKILL");
-      };
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-        watch();
-      });
-      child.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-        watch();
-      });
-      const poll = options.killWhenPolled;
-      const timer = poll
-        ? setInterval(() => {
-            void poll().then((kill) => {
-              if (kill) child.kill("SIGKILL");
-            });
-          }, 100)
-        : undefined;
+      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const killed = killAtPoint(child.pid, options.killWhenHeld);
       child.on("error", reject);
       child.on("close", (code, signal) => {
-        if (timer) clearInterval(timer);
-        resolve({ exitCode: code ?? (signal ? 128 : 1), stdout, stderr, output: stdout + stderr });
+        killed.stop();
+        const exitCode = code ?? (signal ? 128 : 1);
+        killed.done.then(
+          (pluginsEndedAfterMs) =>
+            resolve({
+              exitCode,
+              stdout,
+              stderr,
+              output: stdout + stderr,
+              ...(pluginsEndedAfterMs === undefined ? {} : { killed: { pluginsEndedAfterMs } }),
+            }),
+          (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+        );
       });
     });
   }
+}
+
+/**
+ * Kills the CLI `pid` once the kill point is reached. `done` settles when every process of the run
+ * has ended (with how long the plugins took), or at once when no kill was due.
+ */
+function killAtPoint(
+  pid: number | undefined,
+  point: KillPoint | undefined,
+): { done: Promise<number | undefined>; stop(): void } {
+  if (pid === undefined || point === undefined) {
+    return { done: Promise.resolve(undefined), stop: () => undefined };
+  }
+  const abort = new AbortController();
+  const reached = async (): Promise<void> => {
+    await point.control.waitUntilHeld(point.holdId, point.held ?? 1, { signal: abort.signal });
+    while (point.andWhen && !(await point.andWhen())) await sleep(25, undefined, { signal: abort.signal });
+  };
+  const done = reached().then(
+    () => killAndAwaitTree(pid),
+    (error: unknown) => {
+      // The run ended before its kill point: the test sees exit code 0 and says so.
+      if (!abort.signal.aborted) throw error;
+      return undefined;
+    },
+  );
+  return { done, stop: () => abort.abort() };
 }
 
 export interface StackResource {

@@ -1,7 +1,10 @@
+import { request as httpRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { addDevice, serial, useEmulator } from "./support/fixtures";
 
 const h = useEmulator();
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 async function devicesOnPlatform(): Promise<string[]> {
   return (await h.emulator.control.state()).devices.map((d) => d.sn);
@@ -71,6 +74,25 @@ describe("injected HTTP faults", () => {
     const result = await addDevice(h.api, serial());
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(result.deviceId).toMatch(/^\d+$/);
+  });
+
+  it("delay performs the request even if its client died while it waited", async () => {
+    const token = await h.api.token();
+    await h.emulator.control.setFaults({ kinds: ["delay"], delayMs: 300 });
+    const sn = serial();
+    const client = httpRequest(`${h.emulator.url}/device/openapi/v1/devices`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    });
+    client.on("error", () => undefined);
+    client.end(JSON.stringify({ snDevEUI: sn, name: "gave-up" }));
+    // Polls until the request arrived, then kills the client; polls until it was performed. The
+    // bounds only guard against a hang.
+    for (let i = 0; i < 1_000 && !(await h.emulator.control.counters()).byRoute["POST /devices"]; i += 1)
+      await pause();
+    client.destroy();
+    for (let i = 0; i < 1_000 && (await devicesOnPlatform()).length === 0; i += 1) await pause();
+    expect(await devicesOnPlatform()).toEqual([sn]);
   });
 
   it("faults the token endpoint too", async () => {
@@ -170,7 +192,8 @@ describe("dropProperties: partial application", () => {
       config: { properties: { ledEnabled: false, reportInterval: 700 } },
     });
     let task;
-    for (let i = 0; i < 50 && task?.status !== "SUCCEEDED"; i += 1) {
+    // Polls until the task ran; the bound only guards against a hang on a busy machine.
+    for (let i = 0; i < 1_000 && task?.status !== "SUCCEEDED"; i += 1) {
       await new Promise((r) => setTimeout(r, 20));
       task = (await h.emulator.control.tasks())[0];
     }

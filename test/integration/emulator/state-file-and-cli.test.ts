@@ -77,7 +77,8 @@ describe("startEmulator with statePath", () => {
       const sn = serial();
       await addDevice(new PlatformApi(emulator.url), sn);
       let devices: StateFile["devices"] = [];
-      for (let i = 0; i < 50 && devices.length === 0; i += 1) {
+      // Polls until the write: the bound only guards against a hang (the write is due after 100 ms).
+      for (let i = 0; i < 1_000 && devices.length === 0; i += 1) {
         await sleep(20);
         try {
           devices = readState(file).devices;
@@ -104,8 +105,13 @@ describe("startEmulator with statePath", () => {
     await before.stop();
     const after = await startEmulator({ statePath: file, taskDelayMs: 10 });
     try {
-      await sleep(200);
-      expect((await after.control.tasks()).map((t) => t.status)).toEqual(["SUCCEEDED"]);
+      // Waits for the resumed task to run (10 ms after the start), however busy the machine is.
+      let tasks = await after.control.tasks();
+      for (let i = 0; i < 1_000 && tasks.some((t) => t.status === "PENDING"); i += 1) {
+        await sleep(20);
+        tasks = await after.control.tasks();
+      }
+      expect(tasks.map((t) => t.status)).toEqual(["SUCCEEDED"]);
       const config = await new PlatformApi(after.url).ok<{ properties: { reportInterval: number } }>(
         "GET",
         `/devices/${deviceId}/config`,

@@ -21,7 +21,8 @@ async function sensors(n: number): Promise<string[]> {
 }
 
 async function settled(taskIds: string[], control = h.emulator.control): Promise<TaskRecord[]> {
-  for (let attempt = 0; attempt < 250; attempt += 1) {
+  // The bound only guards against a hang: tasks run 50 ms after creation on an idle machine.
+  for (let attempt = 0; attempt < 1_000; attempt += 1) {
     const tasks = (await control.tasks()).filter((t) => taskIds.includes(t.taskId));
     if (tasks.length === taskIds.length && tasks.every((t) => t.status !== "PENDING")) return tasks;
     await sleep(20);
