@@ -52,7 +52,11 @@ describe("Update a Device Information with project", () => {
   it("under the ignoreProject fault answers success, applies the rest, and leaves the project", async () => {
     const { deviceId, sn } = await addDevice(h.api, serial(), { project: "a" });
     await h.emulator.control.setFaults({ ignoreProject: true });
-    const result = await h.api.ok<DeviceResult>("PUT", "/devices", { deviceId, name: "renamed", project: "b" });
+    const result = await h.api.ok<DeviceResult>("PUT", "/devices", {
+      deviceId,
+      name: "renamed",
+      project: "b",
+    });
     expect(result).toMatchObject({ sn, deviceId });
     expect(await h.api.ok<DeviceJson>("GET", `/devices/${deviceId}`)).toMatchObject({
       name: "renamed",
