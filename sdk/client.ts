@@ -139,7 +139,10 @@ export class DevicePlatformClient {
     });
   }
 
-  /** Update a Device Information. PUT replaces name, description and tags with what is given. */
+  /**
+   * Update a Device Information. PUT replaces name, description and tags with what is given, and
+   * changes the project tag in place when `project` is given (`""` clears it).
+   */
   async updateDevice(input: UpdateDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
     const body = checkInput("PUT", path, updateDeviceInputSchema, input);
