@@ -330,7 +330,8 @@ export class DevicePlatformClient {
       throw withNote(error, `the device may have been added; looking it up failed: ${why}`, true);
     }
     if (!found) return undefined;
-    return { deviceId: found.deviceId, sn: found.sn ?? sn, devEUI: found.devEUI, imei: found.imei };
+    const { deviceId, devEUI, imei, project } = found;
+    return { deviceId, sn: found.sn ?? sn, project, devEUI, imei };
   }
 
   #encodeId(id: string): unknown {
