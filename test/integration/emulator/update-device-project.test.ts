@@ -74,4 +74,12 @@ describe("Update a Device Information with project", () => {
     await h.api.ok("PUT", "/devices", { deviceId, name: "x", project: "b" });
     expect(await projectOf(deviceId)).toBe("b");
   });
+
+  it("the control API changes a project out of band (drift), and null clears it", async () => {
+    const { deviceId } = await addDevice(h.api, serial(), { project: "a" });
+    await h.emulator.control.changeDevice(deviceId, { project: "elsewhere" });
+    expect(await projectOf(deviceId)).toBe("elsewhere");
+    await h.emulator.control.changeDevice(deviceId, { project: null });
+    expect(await projectOf(deviceId)).toBeUndefined();
+  });
 });

@@ -111,6 +111,21 @@ describe("Device: a project change is an update", () => {
   });
 });
 
+describe("Device: a project changed out of band", () => {
+  it("shows as drift on refresh, and the next up retags it with one PUT", async () => {
+    const before = await deployedDevice("a");
+    await env.emulator.control.changeDevice(before.id, { project: "elsewhere" });
+    const read = await deviceImplementation.read(before.id, before.outs);
+    expect(read.inputs).toMatchObject({ project: "elsewhere" });
+    const refreshed = read.props as Inputs;
+    const diff = await deviceImplementation.diff(before.id, refreshed, before.inputs);
+    expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const byRoute = await counted(() => deviceImplementation.update(before.id, refreshed, before.inputs));
+    expect(writesOf(byRoute)).toEqual({ "PUT /devices": 1 });
+    expect(await platformOf(before.sn)).toMatchObject({ deviceId: before.id, project: "a" });
+  });
+});
+
 describe("Device: adoption of a device tagged with another project", () => {
   it("retags it with one PUT, keeps its deviceId and configuration, and warns", async () => {
     const [sn] = serialNumbers(1) as [string];
