@@ -101,10 +101,12 @@ describe("(b) serial numbers moved between resources of different projects", () 
   };
 
   /** An `up` with its writes by route. */
-  async function upCounted(): Promise<{ up: CommandResult; writes: Record<string, number> }> {
+  async function upCounted(label: string): Promise<{ up: CommandResult; writes: Record<string, number> }> {
     await control.resetCounters();
     const up = assertOk(await project.up());
-    return { up, writes: writesOf((await control.counters()).byRoute) };
+    const { byRoute, total } = await control.counters();
+    console.log(`${label}: ${total} requests (${JSON.stringify(byRoute)})`);
+    return { up, writes: writesOf(byRoute) };
   }
 
   beforeAll(async () => {
@@ -123,7 +125,7 @@ describe("(b) serial numbers moved between resources of different projects", () 
       fleets: { "fleet-a": a.slice(2), "fleet-b": [...b, { ...toFleet, project: "b" }] },
       devices: [{ ...toDevice, project: "c" }],
     });
-    const { up, writes } = await upCounted();
+    const { up, writes } = await upCounted("fleet-a → fleet-b and fleet-a → Device, one up");
     expect(writes).toEqual({ "PUT /devices": 2 });
     for (const [sn, project] of [
       [toFleet.sn, "b"],
@@ -151,7 +153,7 @@ describe("(b) serial numbers moved between resources of different projects", () 
       fleets: { "fleet-a": [toDevice, ...a.slice(2)], "fleet-b": [...b, { ...toFleet, project: "b" }] },
       devices: [],
     });
-    const { writes } = await upCounted();
+    const { writes } = await upCounted("Device → fleet-a, one up");
     expect(writes).toEqual({ "PUT /devices": 1 });
     expect(await platformDevice(toDevice.sn)).toMatchObject({ deviceId: ids[toDevice.sn], project: "a" });
     expect(resourcesOfType(await project.exportStack(), DEVICE)).toEqual([]);
