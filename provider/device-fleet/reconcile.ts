@@ -13,7 +13,7 @@ import {
   type Device as PlatformDevice,
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
-import { confirmProject, ProjectNotAppliedError } from "../device/project-tag";
+import { confirmProject, ProjectNotAppliedError, withProject } from "../device/project-tag";
 import { addBody, sameSerial, updateBody } from "../device/desired";
 import { removedRpsNote, takeOverRpsRecord } from "../device/rps-takeover";
 import {
@@ -25,7 +25,6 @@ import {
   type Owner,
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
-import { definedInputs } from "../shared/input-checks";
 import { forEachSettled } from "../shared/fanout";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
@@ -263,12 +262,7 @@ async function updateDevices(
       // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
       // as it was), so that the next `up` sends it again.
       const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-      run.ledger.record(
-        sn,
-        deviceId,
-        definedInputs({ ...entry, project: project || undefined }) as FleetEntry,
-        info,
-      );
+      run.ledger.record(sn, deviceId, withProject(entry, project), info);
       throw error;
     }
   });

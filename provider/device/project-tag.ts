@@ -34,6 +34,12 @@ export function changesProject(
   return projectOf(before) !== projectOf(want);
 }
 
+/** `declared` with `project` instead of its own (none when empty or undefined). */
+export function withProject<T extends { project?: string }>(declared: T, project: string | undefined): T {
+  const { project: _declared, ...rest } = declared;
+  return (project ? { ...rest, project } : rest) as T;
+}
+
 /**
  * The failure for `device` (read after a PUT) when it does not carry the declared project, or
  * undefined when it does. Names the serial number, the deviceId, and both projects.

@@ -42,7 +42,7 @@ import {
   type DeclaredDevice,
 } from "./desired";
 import { deviceOutputs } from "./outputs";
-import { ProjectNotAppliedError, projectNotApplied } from "./project-tag";
+import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
@@ -148,7 +148,7 @@ async function finishCreate(
  */
 function projectPartialFailure(error: ProjectNotAppliedError, inputs: Inputs): PartialSuccessError {
   const { device } = error;
-  const recorded = stateOf({ ...inputs, project: device.project || undefined }, device);
+  const recorded = stateOf(withProject(inputs, device.project), device);
   return new PartialSuccessError(error.message, device.deviceId, recorded, { cause: error });
 }
 
