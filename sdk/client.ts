@@ -139,7 +139,10 @@ export class DevicePlatformClient {
     });
   }
 
-  /** Update a Device Information. PUT replaces name, description and tags with what is given. */
+  /**
+   * Update a Device Information. PUT replaces name, description and tags with what is given, and
+   * changes the project tag in place when `project` is given (`""` clears it).
+   */
   async updateDevice(input: UpdateDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
     const body = checkInput("PUT", path, updateDeviceInputSchema, input);
@@ -329,7 +332,8 @@ export class DevicePlatformClient {
       throw withNote(error, `the device may have been added; looking it up failed: ${why}`, true);
     }
     if (!found) return undefined;
-    return { deviceId: found.deviceId, sn: found.sn ?? sn, devEUI: found.devEUI, imei: found.imei };
+    const { deviceId, devEUI, imei, project } = found;
+    return { deviceId, sn: found.sn ?? sn, project, devEUI, imei };
   }
 
   #encodeId(id: string): unknown {

@@ -56,7 +56,7 @@ function imports({ style, rps, config }: IndexOptions): string {
 
 const FLEET_DEVICES = `// One DeviceFleet per platform project; devices without a project are in "fleet-unassigned".
 // A fleet's name comes from its project, so moving a device to another project moves it to that
-// project's fleet (and replaces it: the platform cannot change a device's project in place).
+// project's fleet: one \`pulumi up\` retags it in place (one PUT; its deviceId and configuration stay).
 // Deleting a line deletes the device from the platform at the next \`pulumi up\` (give a fleet
 // onRemove: "release" to stop managing such devices instead).
 const fleets = groupByProject(inventory).map(

@@ -16,6 +16,8 @@ export const deviceChangeSchema = z.object({
   name: nameSchema.optional(),
   /** A string sets it, null removes it. */
   description: z.string().nullable().optional(),
+  /** A string sets the project tag, null removes it. */
+  project: z.string().nullable().optional(),
   tag: tagsSchema.optional(),
   connectStatus: z.enum(CONNECT_STATUSES).optional(),
   licenseStatus: z.enum(LICENSE_STATUSES).optional(),

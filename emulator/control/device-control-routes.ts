@@ -33,6 +33,8 @@ function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceC
     if (change.name !== undefined) d.name = change.name;
     if (change.description === null) delete d.description;
     else if (change.description !== undefined) d.description = change.description;
+    if (change.project === null) delete d.project;
+    else if (change.project !== undefined) d.project = change.project;
     if (change.tag !== undefined) d.tag = change.tag;
     if (change.connectStatus !== undefined) d.connectStatus = change.connectStatus;
     if (change.licenseStatus !== undefined) d.licenseStatus = change.licenseStatus;

@@ -21,6 +21,8 @@ export const faultConfigSchema = z.object({
   pathIncludes: z.string().optional(),
   /** Property ids (top-level or STRUCT child ids) that PATCH and tasks silently do not apply. */
   dropProperties: z.array(z.string()).default([]),
+  /** Update a Device Information answers success but leaves the device's `project` as it was. */
+  ignoreProject: z.boolean().default(false),
   /** Seed of the random choices, for reproducible runs; default unseeded. */
   seed: z.number().int().optional(),
   /** Fault at most this many requests, then stop faulting (the config stays for dropProperties). */

@@ -48,6 +48,11 @@ export class FaultInjector {
     return this.config;
   }
 
+  /** Whether Update a Device Information must leave `project` unchanged (a platform that ignores it). */
+  ignoresProject(): boolean {
+    return this.config?.ignoreProject ?? false;
+  }
+
   /** Property ids that PATCH and tasks must not apply. */
   droppedProperties(): ReadonlySet<string> {
     return this.dropped;

@@ -17,6 +17,7 @@ const updateDeviceSchema = z.object({
   tslVersion: z.string().optional(),
   description: z.string().optional(),
   tag: tagsSchema.optional(),
+  project: z.string({ error: "expected a string" }).optional(),
 });
 
 /**
@@ -28,6 +29,12 @@ function configurationFor(device: DeviceRecord, version: string): PropertyMap {
   const kept: PropertyMap = {};
   for (const [id, value] of Object.entries(defaults)) kept[id] = device.properties[id] ?? value;
   return kept;
+}
+
+/** A non-empty project tags the device; an empty one removes its project. */
+function setProject(device: DeviceRecord, project: string): void {
+  if (project === "") delete device.project;
+  else device.project = project;
 }
 
 function checkTslVersion(device: DeviceRecord, version: string): void {
@@ -42,7 +49,9 @@ function checkTslVersion(device: DeviceRecord, version: string): void {
 /**
  * `PUT /devices`: Update a Device Information. The body is the whole desired state: `name` is
  * required, an absent `description` or `tag` clears it, an absent `tslVersion` keeps the current one.
- * `project` cannot be changed here.
+ * `project` is the device's project tag (the platform's API reference lists it here, optional):
+ * absent keeps it, `""` clears it — the emulator's decision where the reference is silent. Under
+ * the `ignoreProject` fault the answer is the same but the project stays as it was.
  */
 export const updateDeviceRoute: PlatformRoute = {
   method: "PUT",
@@ -56,6 +65,7 @@ export const updateDeviceRoute: PlatformRoute = {
       d.tag = body.tag ?? [];
       if (body.description === undefined) delete d.description;
       else d.description = body.description;
+      if (body.project !== undefined && !ctx.faults.ignoresProject()) setProject(d, body.project);
       if (body.tslVersion !== undefined && body.tslVersion !== d.tslVersion) {
         d.properties = configurationFor(d, body.tslVersion);
         d.tslVersion = body.tslVersion;

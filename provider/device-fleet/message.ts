@@ -39,14 +39,9 @@ export function describePlan(
   const updates = plan.updates.map(
     ({ sn, fields }) => `${sn}: ${describeChanges(ledger.appliedOf(sn) ?? {}, declared[sn] ?? {}, fields)}`,
   );
-  const moves = plan.moves.map(
-    (sn) =>
-      `${sn}: project ${JSON.stringify(ledger.appliedOf(sn)?.project ?? "")} → ${JSON.stringify(declared[sn]?.project ?? "")}`,
-  );
   const parts = [
     category("to add", plan.adds),
     category("to update", updates, "; "),
-    category("to delete and add again in another project", moves, "; "),
     category(onRemove === "release" ? "to release (left on the platform)" : "to remove", plan.removals),
     `${count(plan.unchanged)} unchanged`,
   ].filter((part) => part !== undefined);
@@ -59,8 +54,10 @@ export interface Adoptable {
   readonly onPlatform: number;
   /** Of those, the ones that already match their declaration (adopted without a write). */
   readonly unchanged: number;
-  /** Of those, the ones in another project (they will fail: the platform cannot move them). */
+  /** Of those, the ones tagged with another project: retagged by their PUT (counted as updated). */
   readonly otherProject: string[];
+  /** Whether `adoptExisting: false` makes every device already on the platform fail instead. */
+  readonly refused?: boolean;
 }
 
 /** The message of a fleet new to the stack. */
@@ -69,13 +66,19 @@ export function describeNewFleet(fleet: string, declared: FleetEntries, adoptabl
   const head = `DeviceFleet ${fleet}: ${count(serials.length)} to add`;
   if (!adoptable || adoptable.onPlatform === 0) return `${head} (${listSome(serials)})`;
   const added = serials.length - adoptable.onPlatform;
-  const projects =
+  if (adoptable.refused) {
+    return (
+      `${head}: ${count(adoptable.onPlatform)} already on the platform cannot be adopted (adoptExisting: false), ` +
+      `${count(added)} new`
+    );
+  }
+  const retagged =
     adoptable.otherProject.length === 0
       ? ""
-      : `; ${count(adoptable.otherProject.length)} are in another project and cannot be adopted (${listSome(adoptable.otherProject)})`;
+      : `; ${count(adoptable.otherProject.length)} of them retagged from another project (${listSome(adoptable.otherProject)})`;
   return (
     `${head}: ${count(adoptable.onPlatform)} already on the platform will be adopted ` +
-    `(${count(adoptable.unchanged)} unchanged, ${count(adoptable.onPlatform - adoptable.unchanged - adoptable.otherProject.length)} updated)` +
-    `${projects}, ${count(added)} new`
+    `(${count(adoptable.unchanged)} unchanged, ${count(adoptable.onPlatform - adoptable.unchanged)} updated` +
+    `${retagged}), ${count(added)} new`
   );
 }

@@ -1,10 +1,10 @@
 /**
  * The plan of a fleet, by serial number: which devices to add, which to update with one PUT of
- * their whole declared state, which to delete and add again in another project (the platform
- * cannot move a device between projects), and which to remove. Unchanged devices cost nothing.
+ * their whole declared state (a changed project too: it is a tag, changed in place, so the
+ * deviceId and the configuration stay), and which to remove. Unchanged devices cost nothing.
  * A pure function of what is applied and what is declared.
  */
-import { changedFields, projectOf, UPDATABLE_FIELDS } from "../device/desired";
+import { changedFields, UPDATABLE_FIELDS } from "../device/desired";
 import type { FleetEntries } from "./inputs";
 import type { FleetLedger } from "./state";
 
@@ -12,7 +12,7 @@ import type { FleetLedger } from "./state";
 export interface PlannedUpdate {
   /** The serial number as declared now. */
   readonly sn: string;
-  /** The fields that differ: name, description, tags, tslVersion. */
+  /** The fields that differ: name, description, project, tags, tslVersion. */
   readonly fields: string[];
 }
 
@@ -20,10 +20,8 @@ export interface PlannedUpdate {
 export interface FleetPlan {
   /** Declared and not managed yet: added, or adopted when already in the application. */
   readonly adds: string[];
-  /** Managed and declared with other values: one PUT each. */
+  /** Managed and declared with other values (another project included): one PUT each. */
   readonly updates: PlannedUpdate[];
-  /** Managed and declared in another project: deleted, then added in the declared project. */
-  readonly moves: string[];
   /** Managed and no longer declared (spelled as in state): deleted, or released. */
   readonly removals: string[];
   /** Managed and declared as they are. */
@@ -34,7 +32,6 @@ export interface FleetPlan {
 export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPlan {
   const adds: string[] = [];
   const updates: PlannedUpdate[] = [];
-  const moves: string[] = [];
   let unchanged = 0;
   const declaredKeys = new Set<string>();
   for (const [sn, entry] of Object.entries(declared)) {
@@ -42,8 +39,6 @@ export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPla
     const applied = ledger.appliedOf(sn);
     if (ledger.deviceIdOf(sn) === undefined || applied === undefined) {
       adds.push(sn);
-    } else if (projectOf(applied) !== projectOf(entry)) {
-      moves.push(sn);
     } else {
       const fields = changedFields(applied, entry, UPDATABLE_FIELDS);
       if (fields.length > 0) updates.push({ sn, fields });
@@ -51,10 +46,10 @@ export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPla
     }
   }
   const removals = ledger.serials().filter((sn) => !declaredKeys.has(sn.toUpperCase()));
-  return { adds, updates, moves, removals, unchanged };
+  return { adds, updates, removals, unchanged };
 }
 
 /** Whether the plan changes anything on the platform or in the fleet's record. */
 export function planChanges(plan: FleetPlan): boolean {
-  return plan.adds.length + plan.updates.length + plan.moves.length + plan.removals.length > 0;
+  return plan.adds.length + plan.updates.length + plan.removals.length > 0;
 }

@@ -7,8 +7,8 @@ import { declareSerials, programRan } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
-import { adoptionRefusal } from "../device/adoption";
 import { needsUpdate } from "../device/desired";
+import { changesProject } from "../device/project-tag";
 import { checkFleetInputs, entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, describePlan, type Adoptable } from "./message";
@@ -36,13 +36,8 @@ function fleetNameOf(inputs: Inputs, id?: string): string {
   return typeof inputs.fleetName === "string" && inputs.fleetName !== "" ? inputs.fleetName : (id ?? "");
 }
 
-/** What a new fleet will find on the platform: adopted unchanged, adopted with a PUT, refused. */
-function adoptableOf(
-  fleet: string,
-  entries: FleetEntries,
-  index: PlatformIndex,
-  adoptExisting: boolean,
-): Adoptable {
+/** What a new fleet will find on the platform: adopted unchanged, adopted with a PUT (retagged too). */
+function adoptableOf(entries: FleetEntries, index: PlatformIndex, adoptExisting: boolean): Adoptable {
   let onPlatform = 0;
   let unchanged = 0;
   const otherProject: string[] = [];
@@ -51,11 +46,10 @@ function adoptableOf(
     if (!existing) continue;
     onPlatform += 1;
     const want = { ...entry, sn };
-    if (adoptionRefusal(existing, want, { adoptExisting, operation: `DeviceFleet ${fleet}` }))
-      otherProject.push(sn);
-    else if (!needsUpdate(existing, want)) unchanged += 1;
+    if (changesProject(existing, want)) otherProject.push(sn);
+    if (!needsUpdate(existing, want)) unchanged += 1;
   }
-  return { onPlatform, unchanged, otherProject };
+  return { onPlatform, unchanged, otherProject, refused: !adoptExisting };
 }
 
 /** The first preview of a fleet says how many of its devices are on the platform already. */
@@ -66,7 +60,7 @@ async function announceNewFleet(fleet: string, entries: FleetEntries, adoptExist
     const client = await platformClient();
     const index = await findDevices(client, { serials }, settingsOf({}).concurrency);
     recentLookups.set(fleet, { at: Date.now(), index });
-    adoptable = adoptableOf(fleet, entries, index, adoptExisting);
+    adoptable = adoptableOf(entries, index, adoptExisting);
   } catch (error) {
     // The message is informative only; the create reports the platform's error if it persists.
     const why = error instanceof Error ? error.message : String(error);
@@ -94,7 +88,7 @@ async function runPlan(
   const run: FleetRun = { client: await platformClient(), fleet, settings, ledger, operation, failures: [] };
   await applyPlan(run, plan, entries, known);
   const outs = ledger.toOutputs(fleet, inputs);
-  const attempted = plan.adds.length + plan.updates.length + plan.moves.length + plan.removals.length;
+  const attempted = plan.adds.length + plan.updates.length + plan.removals.length;
   if (run.failures.length > 0) throw new PartialSuccessError(describeFailures(run, attempted), fleet, outs);
   return outs;
 }

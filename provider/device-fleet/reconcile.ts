@@ -13,6 +13,7 @@ import {
   type Device as PlatformDevice,
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
+import { confirmProject, ProjectNotAppliedError, withProject } from "../device/project-tag";
 import { addBody, sameSerial, updateBody } from "../device/desired";
 import { removedRpsNote, takeOverRpsRecord } from "../device/rps-takeover";
 import {
@@ -29,7 +30,7 @@ import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
-import type { FleetPlan } from "./plan";
+import type { FleetPlan, PlannedUpdate } from "./plan";
 import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
 
 /** One device that could not be done, with the platform's words. */
@@ -103,7 +104,7 @@ export async function removeDevices(
   const toDelete: string[] = [];
   for (const sn of serials) {
     const deviceId = run.ledger.deviceIdOf(sn) as string;
-    const other = otherOwner({ deviceId, sn, project: run.ledger.appliedOf(sn)?.project }, owner);
+    const other = otherOwner({ deviceId, sn }, owner);
     if (!other) {
       toDelete.push(sn);
       continue;
@@ -138,15 +139,16 @@ async function adoptOne(
     owner: fleetOwner(run.fleet),
     operation: `${run.operation}: adopt ${sn}`,
   };
-  const refusal = adoptionRefusal(existing, want, options);
+  const refusal = adoptionRefusal(existing, options);
   if (refusal) throw refusal;
   try {
     await adoptDevice(run.client, existing, want, options);
     if (entry.tslVersion) tslVersionApplied(existing.deviceId, entry.tslVersion);
     run.ledger.record(sn, existing.deviceId, entry, infoOf(existing));
   } catch (error) {
-    // Adopted, but not updated: record what the platform has, so the next `up` sends the PUT.
-    run.ledger.record(sn, existing.deviceId, entryFromPlatform(existing, sn), infoOf(existing));
+    // Adopted, but not (wholly) updated: record what the platform has, so the next `up` sends the PUT.
+    const platform = error instanceof ProjectNotAppliedError ? error.device : existing;
+    run.ledger.record(sn, existing.deviceId, entryFromPlatform(platform, sn), infoOf(existing));
     throw error;
   }
 }
@@ -234,29 +236,46 @@ async function completeInfo(run: FleetRun, serials: readonly string[]): Promise<
   }
 }
 
-/** One PUT of the whole declared state for each changed device. */
+/**
+ * One PUT of the whole declared state for each changed device. A device whose project changes is
+ * then confirmed (one GET, unless the answer reports the project): a platform that ignored the
+ * project fails that device, naming it, and the fleet records the project the platform has.
+ */
 async function updateDevices(
   run: FleetRun,
-  serials: readonly string[],
+  updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await forEachSettled(serials, run.settings.concurrency, async (sn) => {
+  const failures = await forEachSettled(updates, run.settings.concurrency, async ({ sn, fields }) => {
     const entry = declared[sn] as FleetEntry;
     const deviceId = run.ledger.deviceIdOf(sn) as string;
-    await run.client.updateDevice(updateBody(deviceId, { ...entry, sn }));
+    const want = { ...entry, sn };
+    const answer = await run.client.updateDevice(updateBody(deviceId, want));
     if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
     // Recorded under the declared spelling of the serial number.
     const info = run.ledger.infoOf(sn);
+    const before = run.ledger.appliedOf(sn);
     run.ledger.forget(sn);
-    run.ledger.record(sn, deviceId, entry, info);
+    try {
+      if (fields.includes("project")) {
+        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+      }
+      run.ledger.record(sn, deviceId, entry, info);
+    } catch (error) {
+      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+      // as it was), so that the next `up` sends it again.
+      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+      run.ledger.record(sn, deviceId, withProject(entry, project), info);
+      throw error;
+    }
   });
-  for (const { item, error } of failures) fail(run, item, "update", error);
+  for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
 
 /**
- * Carries out `plan`: removals, devices moving to another project (deleted first), adds and
- * adoptions, updates. `known` is a lookup of the declared serial numbers made moments ago (the
- * preview message of a new fleet), reused instead of asking the platform again.
+ * Carries out `plan`: removals, adds and adoptions, updates (a changed project is an update).
+ * `known` is a lookup of the declared serial numbers made moments ago (the preview message of a
+ * new fleet), reused instead of asking the platform again.
  */
 export async function applyPlan(
   run: FleetRun,
@@ -265,15 +284,8 @@ export async function applyPlan(
   known?: PlatformIndex,
 ): Promise<void> {
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
-  // The platform cannot move a device between projects: delete it, then add it in the new one.
-  await removeDevices(run, plan.moves, false);
-  const moved = plan.moves.filter((sn) => run.ledger.deviceIdOf(sn) === undefined);
-  await addDevices(run, [...plan.adds, ...moved], declared, moved.length > 0 ? undefined : known);
-  await updateDevices(
-    run,
-    plan.updates.map((u) => u.sn),
-    declared,
-  );
+  await addDevices(run, plan.adds, declared, known);
+  await updateDevices(run, plan.updates, declared);
 }
 
 /** The message of a run with failures: each failed device and the platform's words (the first 20). */

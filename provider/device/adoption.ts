@@ -2,12 +2,14 @@
  * Adoption: taking over a device that is already in this application with the declared serial
  * number — a device made by hand, by an export, or by an `up` that was interrupted before the
  * engine recorded it. Adoption writes nothing when the platform already matches the declaration,
- * and refuses what it cannot reconcile in place (another project).
+ * and otherwise sends one PUT of the whole declared state — a device tagged with another project
+ * is retagged (a project is a tag, changed in place), and the new project confirmed.
  */
 import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
 import { claimDevice, type Owner } from "../runtime/ownership";
 import { ResourceOperationError } from "../shared/errors";
 import { needsUpdate, platformDifferences, projectOf, updateBody, type DeclaredDevice } from "./desired";
+import { changesProject, confirmProject, showProject } from "./project-tag";
 
 /** What adopting a device did. */
 export interface Adoption {
@@ -16,6 +18,10 @@ export interface Adoption {
   readonly wrote: boolean;
   /** The fields that differed from the declaration. */
   readonly changed: string[];
+  /** The device as read after a PUT that changed its project (to confirm it). */
+  readonly device?: PlatformDevice;
+  /** The project the device had before a PUT retagged it ("" for none). */
+  readonly retaggedFrom?: string;
 }
 
 /** Settings of an adoption. */
@@ -29,37 +35,26 @@ export interface AdoptionOptions {
 }
 
 /**
- * Why an existing device cannot be adopted, or undefined when it can. The platform cannot change
- * a device's project in place, so a device in another project is never adopted silently.
+ * Why an existing device cannot be adopted, or undefined when it can: only `adoptExisting: false`
+ * refuses. A device in another project is adopted and retagged (see {@link adoptDevice}).
  */
 export function adoptionRefusal(
   existing: PlatformDevice,
-  want: DeclaredDevice,
   options: Pick<AdoptionOptions, "adoptExisting" | "operation">,
 ): ResourceOperationError | undefined {
-  const { deviceId } = existing;
-  if (!options.adoptExisting) {
-    return new ResourceOperationError(
-      `${options.operation} failed: the serial number is already in this application as deviceId ${deviceId}; ` +
-        "remove adoptExisting: false to adopt that device into this stack (dynamic resources cannot use the " +
-        "import option), or delete it from the platform first",
-    );
-  }
-  if (projectOf(existing) !== projectOf(want)) {
-    const show = (project: string) => (project === "" ? "no project" : `project "${project}"`);
-    return new ResourceOperationError(
-      `${options.operation} failed: deviceId ${deviceId} with this serial number is already in this application ` +
-        `in ${show(projectOf(existing))}, but it is declared in ${show(projectOf(want))}. The platform cannot move a ` +
-        `device between projects, so it was not adopted: declare ${show(projectOf(existing))} for it, or delete ` +
-        `deviceId ${deviceId} from the platform and run \`pulumi up\` again to add it in the declared project`,
-    );
-  }
-  return undefined;
+  if (options.adoptExisting) return undefined;
+  return new ResourceOperationError(
+    `${options.operation} failed: the serial number is already in this application as deviceId ${existing.deviceId}; ` +
+      "remove adoptExisting: false to adopt that device into this stack (dynamic resources cannot use the " +
+      "import option), or delete it from the platform first",
+  );
 }
 
 /**
- * Adopts `existing` for `want`: refuses what cannot be reconciled, records the claim, and sends one
- * PUT only when something differs (or a TSL version is declared, which the platform does not report).
+ * Adopts `existing` for `want`: refuses what the settings forbid, records the claim, and sends one
+ * PUT only when something differs (or a TSL version is declared, which the platform does not
+ * report). A PUT that changes the project is confirmed (see {@link confirmProject}); a project not
+ * applied throws {@link ProjectNotAppliedError}, which carries the device as read.
  */
 export async function adoptDevice(
   client: DevicePlatformClient,
@@ -67,17 +62,22 @@ export async function adoptDevice(
   want: DeclaredDevice,
   options: AdoptionOptions,
 ): Promise<Adoption> {
-  const refusal = adoptionRefusal(existing, want, options);
+  const refusal = adoptionRefusal(existing, options);
   if (refusal) throw refusal;
-  claimDevice(existing.deviceId, want.sn, options.owner);
+  const { deviceId } = existing;
+  claimDevice(deviceId, want.sn, options.owner);
   const changed = platformDifferences(existing, want);
-  if (!needsUpdate(existing, want)) return { deviceId: existing.deviceId, wrote: false, changed };
-  await client.updateDevice(updateBody(existing.deviceId, want));
-  return { deviceId: existing.deviceId, wrote: true, changed };
+  if (!needsUpdate(existing, want)) return { deviceId, wrote: false, changed };
+  const answer = await client.updateDevice(updateBody(deviceId, want));
+  if (!changesProject(existing, want)) return { deviceId, wrote: true, changed };
+  const device = await confirmProject(client, deviceId, answer, want, options.operation);
+  return { deviceId, wrote: true, changed, retaggedFrom: projectOf(existing), ...(device ? { device } : {}) };
 }
 
-/** `unchanged` or `updated name, tags`, for the adoption warning. */
-export function describeAdoption(adoption: Adoption): string {
+/** `unchanged`, `updated name, tags`, or `updated project; retagged from project "a" to project "b"`. */
+export function describeAdoption(adoption: Adoption, want: DeclaredDevice): string {
   if (!adoption.wrote) return "unchanged";
-  return adoption.changed.length > 0 ? `updated ${adoption.changed.join(", ")}` : "TSL version set";
+  const updated = adoption.changed.length > 0 ? `updated ${adoption.changed.join(", ")}` : "TSL version set";
+  if (adoption.retaggedFrom === undefined) return updated;
+  return `${updated}; retagged from ${showProject(adoption.retaggedFrom)} to ${showProject(projectOf(want))}`;
 }

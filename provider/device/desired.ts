@@ -19,8 +19,11 @@ export interface DeclaredDevice {
   tslVersion?: string;
 }
 
-/** The fields PUT can change in place; `project` it cannot, and `sn` is the device's identity. */
-export const UPDATABLE_FIELDS = ["name", "description", "tags", "tslVersion"] as const;
+/**
+ * The fields PUT changes in place — `project` too: it is a tag (see project-tag.ts). Only `sn`, the
+ * device's identity, cannot change.
+ */
+export const UPDATABLE_FIELDS = ["name", "description", "project", "tags", "tslVersion"] as const;
 
 /** Adds the checks of one declared device to `checker` (Device inputs, or a fleet entry). */
 export function checkDeviceFields(checker: InputChecker): InputChecker {
@@ -72,12 +75,12 @@ export function changedFields(
 }
 
 /**
- * What PUT would change on a platform device to reach `want`: name, description, tags. The
- * platform does not report a device's TSL version, so a declared `tslVersion` cannot be compared
- * and is always sent (see {@link needsUpdate}).
+ * What PUT would change on a platform device to reach `want`: name, description, project, tags.
+ * The platform does not report a device's TSL version, so a declared `tslVersion` cannot be
+ * compared and is always sent (see {@link needsUpdate}).
  */
 export function platformDifferences(device: PlatformDevice, want: DeclaredDevice): string[] {
-  return changedFields(platformDeclaration(device), want, ["name", "description", "tags"]);
+  return changedFields(platformDeclaration(device), want, ["name", "description", "project", "tags"]);
 }
 
 /** Whether adopting `device` for `want` needs a PUT. */
@@ -96,12 +99,16 @@ export function addBody(want: DeclaredDevice): AddDeviceInput {
   };
 }
 
-/** The body of Update a Device Information: the whole declared state (PUT replaces it). */
+/**
+ * The body of Update a Device Information: the whole declared state (PUT replaces it), the project
+ * included — `""` clears it when none is declared, as an absent field would keep it.
+ */
 export function updateBody(deviceId: string, want: DeclaredDevice): UpdateDeviceInput {
   return {
     deviceId,
     name: want.name,
     description: want.description ?? "",
+    project: want.project ?? "",
     tag: want.tags ?? [],
     ...(want.tslVersion ? { tslVersion: want.tslVersion } : {}),
   };

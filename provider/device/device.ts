@@ -14,7 +14,10 @@ export interface DeviceDeclaration {
   /** Device name. */
   name: pulumi.Input<string>;
   description?: pulumi.Input<string>;
-  /** Project tag; the platform cannot change it in place, so a change deletes and adds the device. */
+  /**
+   * Project tag, changed in place by Update a Device Information (the deviceId and the device's
+   * configuration stay); removing it clears the device's project.
+   */
   project?: pulumi.Input<string>;
   /** At most 20 unique, non-empty tags. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;

@@ -42,11 +42,12 @@ import {
   type DeclaredDevice,
 } from "./desired";
 import { deviceOutputs } from "./outputs";
+import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
-/** Changing these replaces the device: PUT cannot change them. */
-const REPLACE_ON = ["sn", "project"] as const;
+/** Changing these replaces the device: the serial number is the device. (A project is a tag: updated.) */
+const REPLACE_ON = ["sn"] as const;
 
 const OWNER: Owner = { kind: "Device" };
 
@@ -75,9 +76,9 @@ async function addOrAdopt(
     const adoption = await adoptDevice(client, existing, want, { ...flags, owner: OWNER, operation });
     await pulumi.log.warn(
       `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
-        `(${describeAdoption(adoption)})`,
+        `(${describeAdoption(adoption, want)})`,
     );
-    return { deviceId: adoption.deviceId, found: adoption.wrote ? undefined : existing };
+    return { deviceId: adoption.deviceId, found: adoption.device ?? (adoption.wrote ? undefined : existing) };
   };
   // Look first: adopting a device that matches the declaration then sends no write at all.
   const existing = await client.findDeviceBySn(want.sn);
@@ -140,6 +141,17 @@ async function finishCreate(
   }
 }
 
+/**
+ * A PUT whose project the platform did not apply: everything else was, so the state records the
+ * device as it is — the declared inputs with the platform's project — and the next `up` tries the
+ * project again. Nothing is deleted.
+ */
+function projectPartialFailure(error: ProjectNotAppliedError, inputs: Inputs): PartialSuccessError {
+  const { device } = error;
+  const recorded = stateOf(withProject(inputs, device.project), device);
+  return new PartialSuccessError(error.message, device.deviceId, recorded, { cause: error });
+}
+
 /** Whether the device may be deleted, warning when it may not. */
 async function mayDelete(
   client: DevicePlatformClient,
@@ -148,7 +160,7 @@ async function mayDelete(
 ): Promise<boolean> {
   // Deletes that run while resources are still being registered wait for their declarations.
   await declarationsSettled();
-  const other = otherOwner({ deviceId, sn: recorded.sn, project: recorded.project }, OWNER);
+  const other = otherOwner({ deviceId, sn: recorded.sn }, OWNER);
   if (other) {
     await pulumi.log.warn(
       `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, because ${describeOwner(other)} in this ` +
@@ -207,7 +219,9 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
     const client = await describeFailure(operation, () => platformClient());
     const { deviceId, found } = await describeFailure(operation, () =>
       addOrAdopt(client, want, flagsOf(inputs), operation),
-    );
+    ).catch((error: unknown) => {
+      throw error instanceof ProjectNotAppliedError ? projectPartialFailure(error, inputs) : error;
+    });
     const device = found ?? (await finishCreate(client, inputs, want, deviceId, operation));
     return { id: deviceId, outs: stateOf(inputs, device) };
   },
@@ -234,11 +248,15 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
 
   async update(id, _olds, news) {
     const want = declaredDevice(news);
-    return describeFailure(`update Device deviceId=${id} sn=${want.sn}`, async () => {
+    const operation = `update Device deviceId=${id} sn=${want.sn}`;
+    return describeFailure(operation, async () => {
       const client = await platformClient();
       await client.updateDevice(updateBody(id, want));
       if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
-      return { outs: stateOf(news, await client.getDevice(id)) };
+      const device = await client.getDevice(id);
+      const notApplied = projectNotApplied(device, want, operation);
+      if (notApplied) throw projectPartialFailure(notApplied, news);
+      return { outs: stateOf(news, device) };
     });
   },
 

@@ -5,7 +5,8 @@
  * The dynamic provider host runs one process per deployment, so a module-level record is the
  * deployment's record. Two kinds of facts are kept:
  *
- * - declarations, from `check`: which resource declares which serial number (and in which project).
+ * - declarations, from `check`: which resource declares which serial number (and in which project,
+ *   which does not matter to ownership: a project is a tag, changed in place).
  *   The engine checks every registered resource while it generates steps, before most steps run.
  * - claims, from create/update: which device (by deviceId) a resource added or adopted.
  *
@@ -43,9 +44,10 @@ export function serialKey(sn: string): string {
 /**
  * Whether two owners are the same resource. Fleets are told apart by name. Device resources cannot
  * be (a dynamic provider is not told the resource's name), and need not be: a Device that deletes
- * its device in a deployment neither creates it nor declares its serial number in the same project
- * in that deployment (its replacements delete before they create), so a claim or declaration seen
- * by a deleting Device is always another resource's.
+ * its device in a deployment neither creates it nor declares its serial number in that deployment
+ * — it is gone from the program, or replaced because its serial number changed (only `sn` replaces
+ * a Device; its replacement declares the new serial number, and deletes before it creates) — so a
+ * claim or declaration seen by a deleting Device is always another resource's.
  */
 function sameOwner(a: Owner, b: Owner): boolean {
   return a.kind === "DeviceFleet" && b.kind === "DeviceFleet" && a.fleet === b.fleet;
@@ -94,18 +96,13 @@ export function describeOwner(owner: Owner): string {
 
 /**
  * Whom, other than `deleter`, the device belongs to in this deployment: a resource that claimed
- * it, or one that declares its serial number in the same project (and so will adopt it). A
- * declaration in another project does not count: the platform cannot move a device between
- * projects, so that resource needs this one's delete to add the device again.
+ * it, or one that declares its serial number (and so will adopt it) — in any project: a project is
+ * a tag, so that resource adopts the device and retags it in place.
  */
-export function otherOwner(
-  device: { deviceId: string; sn: string; project?: string },
-  deleter: Owner,
-): Owner | undefined {
+export function otherOwner(device: { deviceId: string; sn: string }, deleter: Owner): Owner | undefined {
   const claim = claims.get(device.deviceId);
   if (claim && !sameOwner(claim, deleter)) return claim;
-  const project = device.project ?? "";
-  return declarations.get(serialKey(device.sn))?.find((d) => !sameOwner(d, deleter) && d.project === project);
+  return declarations.get(serialKey(device.sn))?.find((d) => !sameOwner(d, deleter));
 }
 
 /** Time with no new declaration after which the engine has most likely checked every resource. */

@@ -75,6 +75,8 @@ export type DeviceSearchResult = z.output<typeof deviceSearchResultSchema>;
 export const deviceWriteResultSchema = z.object({
   deviceId: idSchema,
   sn: opt(z.string()),
+  /** Not in the document's example; kept when a platform reports the project it applied. */
+  project: opt(z.string()),
   devEUI: opt(z.string()),
   imei: opt(z.string()),
 });
@@ -96,12 +98,17 @@ export const addDeviceInputSchema = z.object({
 /** Input of `addDevice`. */
 export type AddDeviceInput = z.input<typeof addDeviceInputSchema>;
 
-/** Input of {@link DevicePlatformClient.updateDevice}; PUT replaces name, description and tags. */
+/**
+ * Input of {@link DevicePlatformClient.updateDevice}; PUT replaces name, description and tags.
+ * `project` is the device's project tag, changed in place (the platform's API reference lists it,
+ * optional: "Update the device's project tag"); leave it out to keep the project, `""` clears it.
+ */
 export const updateDeviceInputSchema = z.object({
   deviceId: z.string().regex(/^\d+$/, "deviceId must be a string of digits"),
   name: z.string().min(1),
   tslVersion: z.string().optional(),
   description: z.string().optional(),
+  project: z.string().optional(),
   tag: tagsSchema.optional(),
 });
 

@@ -2,7 +2,7 @@
  * The DeviceFleet implementation against a real emulator, driven as the engine drives it (check,
  * then create or diff and update, read, delete): request counts of each step from the emulator's
  * counters, adoption without writes, partial failure and resume, refresh by search with
- * out-of-band changes, release, project moves and one device, one owner.
+ * out-of-band changes, release, project changes in place and one device, one owner.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
@@ -122,7 +122,7 @@ describe("updates", () => {
     expect((await platformOf([nth(devices, 7).sn]))[0]?.name).toBe("renamed-7");
   });
 
-  it("deletes removed devices, adds new ones, and moves a device to another project", async () => {
+  it("deletes removed devices, adds new ones, and retags a device moved to another project in place", async () => {
     const devices = entries(10);
     const first = await up("mixed", devices);
     const [added] = serialNumbers(1) as [string];
@@ -131,9 +131,11 @@ describe("updates", () => {
       { sn: added, name: "added" },
     ];
     const { byRoute, result } = await counted(() => up("mixed", next, first));
-    expect(writesOf(byRoute)).toEqual({ "DELETE /devices/{deviceId}": 4, "POST /devices": 2 });
+    const writes = { "DELETE /devices/{deviceId}": 3, "POST /devices": 1, "PUT /devices": 1 };
+    expect(writesOf(byRoute)).toEqual(writes);
     expect(await platformOf(devices.slice(0, 3).map((d) => d.sn))).toEqual([]);
-    expect((await platformOf([nth(devices, 3).sn]))[0]?.project).toBe("elsewhere");
+    const id = idOf(first.outs.deviceIds as Record<string, string>, nth(devices, 3).sn);
+    expect(await platformOf([nth(devices, 3).sn])).toMatchObject([{ deviceId: id, project: "elsewhere" }]);
     expect(Object.keys(result.outs.deviceIds as object).sort()).toEqual(next.map((d) => d.sn).sort());
   });
 

@@ -2,7 +2,7 @@
  * One device, one owner, and nothing lost: the Device implementation against a real emulator.
  * A delete never removes a device that another resource took or declares in the same deployment,
  * or one that no longer carries the recorded serial number; adoption writes nothing when the
- * platform already matches and refuses another project; partial creates are recorded.
+ * platform already matches and retags a device in another project; partial creates are recorded.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
@@ -53,7 +53,7 @@ describe("a rename: the new resource adopts, the old resource's delete leaves th
     expect(byRoute["POST /devices"] ?? 0).toBe(0);
   });
 
-  it("leaves a device whose serial number another Device declares in the same project", async () => {
+  it("leaves a device whose serial number another Device declares", async () => {
     const [sn] = serialNumbers(1) as [string];
     const old = await deployed(sn);
     await deviceImplementation.check({}, { sn: sn.toLowerCase(), name: "declared-elsewhere" });
@@ -61,12 +61,14 @@ describe("a rename: the new resource adopts, the old resource's delete leaves th
     expect(await onPlatform(sn)).toHaveLength(1);
   });
 
-  it("deletes when the other declaration is in another project (it must be added again there)", async () => {
+  it("leaves the device when the other declaration is in another project (that resource retags it)", async () => {
     const [sn] = serialNumbers(1) as [string];
     const old = await deployed(sn);
+    await env.emulator.control.resetCounters();
     await deviceImplementation.check({}, { sn, name: "moved", project: "elsewhere" });
     await deviceImplementation.delete(old.id, old.outs);
-    expect(await onPlatform(sn)).toHaveLength(0);
+    expect(await onPlatform(sn)).toMatchObject([{ deviceId: old.id }]);
+    expect(await writes()).toBe(0);
   });
 });
 
@@ -98,15 +100,14 @@ describe("adoption", () => {
     expect(await writes()).toBe(0);
   });
 
-  it("refuses a device in another project, naming the deviceId, both projects and what to do", async () => {
+  it("adopts a device in another project and retags it with one PUT (a project is a tag)", async () => {
     const [sn] = serialNumbers(1) as [string];
     const existing = await (await platformClient()).addDevice({ snDevEUI: sn, name: "x", project: "old" });
-    await expect(deviceImplementation.create({ sn, name: "x", project: "new" })).rejects.toThrow(
-      new RegExp(
-        `deviceId ${existing.deviceId} .*in project "old", but it is declared in project "new".*declare project "old"`,
-      ),
-    );
-    expect(await onPlatform(sn)).toMatchObject([{ project: "old" }]);
+    await env.emulator.control.resetCounters();
+    const { id } = await deviceImplementation.create({ sn, name: "x", project: "new" });
+    expect(id).toBe(existing.deviceId);
+    expect(await onPlatform(sn)).toMatchObject([{ deviceId: existing.deviceId, project: "new" }]);
+    expect(await writes()).toBe(1);
   });
 
   it("adopts a serial number declared in another case without a second device", async () => {

@@ -58,7 +58,12 @@ describe("devices", () => {
       name: "hall",
       description: "second",
       tag: ["c"],
+      project: "p1", // no project given: kept
     });
+    await client.updateDevice({ deviceId: added.deviceId, name: "hall", project: "p2" });
+    expect((await client.getDevice(added.deviceId)).project).toBe("p2");
+    await client.updateDevice({ deviceId: added.deviceId, name: "hall", project: "" });
+    expect((await client.getDevice(added.deviceId)).project).toBeUndefined();
 
     const page = await measured("searchDevices", () =>
       client.searchDevices({ sn, pageSize: 10, pageNumber: 1 }),

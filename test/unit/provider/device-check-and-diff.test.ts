@@ -79,9 +79,17 @@ describe("Device diff", () => {
     expect(diff).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
   });
 
-  it("replaces, deleting first, when the serial number or project changes", async () => {
+  it("updates in place, not replaces, when the project changes, is set or is removed (a project is a tag)", async () => {
+    const update = { changes: true, replaces: [], deleteBeforeReplace: false };
+    const tagged = { ...olds, project: "a" };
+    expect(await deviceImplementation.diff("1", tagged, { ...good, project: "b" })).toEqual(update);
+    expect(await deviceImplementation.diff("1", olds, { ...good, project: "b" })).toEqual(update);
+    expect(await deviceImplementation.diff("1", tagged, good)).toEqual(update);
+  });
+
+  it("replaces, deleting first, only when the serial number changes (project changing too)", async () => {
     const diff = await deviceImplementation.diff("1", olds, { ...good, sn: "240000A10002", project: "p" });
-    expect(diff).toEqual({ changes: true, replaces: ["sn", "project"], deleteBeforeReplace: true });
+    expect(diff).toEqual({ changes: true, replaces: ["sn"], deleteBeforeReplace: true });
   });
 
   it("has no changes when the serial number differs only in case", async () => {

@@ -1,5 +1,5 @@
 /**
- * The plan of a DeviceFleet (pure): adds, updates, project moves, removals, case-only changes, and
+ * The plan of a DeviceFleet (pure): adds, updates (project changes too), removals, case-only changes, and
  * its preview message; the checks of its inputs: entries by the Device rules, duplicates,
  * settings, maxRemovals.
  */
@@ -31,7 +31,7 @@ const applied: FleetEntries = {
 describe("planFleet", () => {
   it("costs nothing for devices declared as they are", () => {
     const plan = planFleet(ledgerOf(applied), applied);
-    expect(plan).toEqual({ adds: [], updates: [], moves: [], removals: [], unchanged: 3 });
+    expect(plan).toEqual({ adds: [], updates: [], removals: [], unchanged: 3 });
     expect(planChanges(plan)).toBe(false);
   });
 
@@ -50,10 +50,29 @@ describe("planFleet", () => {
     expect(plan.unchanged).toBe(0);
   });
 
-  it("deletes and adds again a device whose project changes (the platform cannot move it)", () => {
-    const plan = planFleet(ledgerOf(applied), { ...applied, [B]: { name: "server-room", project: "q" } });
-    expect(plan.moves).toEqual([B]);
-    expect(plan.updates).toEqual([]);
+  it("updates a device whose project changes or is blanked, with one PUT: no removal, no add", () => {
+    const plan = planFleet(ledgerOf(applied), {
+      ...applied,
+      [A]: { name: "lobby", tags: ["x"], project: "q" },
+      [B]: { name: "server-room" },
+    });
+    expect(plan).toEqual({
+      adds: [],
+      updates: [
+        { sn: A, fields: ["project"] },
+        { sn: B, fields: ["project"] },
+      ],
+      removals: [],
+      unchanged: 1,
+    });
+  });
+
+  it("shows a project change in the plan message as an update", () => {
+    const ledger = ledgerOf(applied);
+    const declared = { ...applied, [B]: { name: "server-room" } };
+    expect(describePlan("f", planFleet(ledger, declared), ledger, declared, "delete")).toBe(
+      `DeviceFleet f: 1 to update (${B}: project "p" → (none)), 2 unchanged`,
+    );
   });
 
   it("treats a serial number in another case as the same device, and no project like an empty one", () => {
@@ -104,6 +123,14 @@ describe("the plan message", () => {
   it("tells a new fleet how many devices it will adopt", () => {
     expect(describeNewFleet("site-b", applied, { onPlatform: 2, unchanged: 1, otherProject: [] })).toBe(
       "DeviceFleet site-b: 3 to add: 2 already on the platform will be adopted (1 unchanged, 1 updated), 1 new",
+    );
+    expect(describeNewFleet("site-b", applied, { onPlatform: 2, unchanged: 0, otherProject: [B] })).toBe(
+      `DeviceFleet site-b: 3 to add: 2 already on the platform will be adopted (0 unchanged, 2 updated; 1 of them retagged from another project (${B})), 1 new`,
+    );
+    expect(
+      describeNewFleet("site-b", applied, { onPlatform: 2, unchanged: 0, otherProject: [], refused: true }),
+    ).toBe(
+      "DeviceFleet site-b: 3 to add: 2 already on the platform cannot be adopted (adoptExisting: false), 1 new",
     );
     expect(describeNewFleet("site-b", { [A]: { name: "lobby" } })).toBe(
       `DeviceFleet site-b: 1 to add (${A})`,

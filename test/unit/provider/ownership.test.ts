@@ -32,10 +32,13 @@ describe("one device, one owner", () => {
     expect(otherOwner(device, fleet("b"))).toMatchObject({ fleet: "a" });
   });
 
-  it("declarations match serial numbers without regard to case, and only in the same project", () => {
+  it("declarations match serial numbers without regard to case, in any project (a project is a tag)", () => {
     declareSerials(DEVICE, [{ sn: device.sn.toLowerCase(), project: "p" }]);
-    expect(otherOwner({ ...device, project: "p" }, fleet("a"))).toMatchObject({ kind: "Device" });
-    expect(otherOwner(device, fleet("a"))).toBeUndefined();
+    expect(otherOwner(device, fleet("a"))).toMatchObject({ kind: "Device" });
+    const other = { deviceId: "1735000000000000002", sn: "240000A10002" };
+    declareSerials(fleet("b"), [{ sn: other.sn, project: "q" }]);
+    expect(otherOwner(other, DEVICE)).toMatchObject({ fleet: "b" });
+    expect(otherOwner(other, fleet("b"))).toBeUndefined();
   });
 
   it("a fleet's new declaration replaces its previous one", () => {
