@@ -68,7 +68,7 @@ export function failIfPartial(
   outcome: WriteOutcome,
   kind: "create" | "update",
 ): void {
-  const lost = outcome.notApplied.filter((n) => n.unknown);
+  const lost = outcome.notApplied.filter((n) => n.unknown && n.purpose === "apply");
   if (outcome.error !== undefined) {
     if (kind === "create" && !appliedAny(outcome) && lost.length === 0) throw outcome.error;
     const configured = Object.keys(outcome.taskIds).length;

@@ -89,7 +89,7 @@ export interface PendingContext {
   readonly type: "TSL" | "PROFILE";
   /** The values the lost call carried (the previous declaration), for TSL confirmation. */
   readonly sentValues: Readonly<Record<string, unknown>>;
-  /** True when the PROFILE values or the `version` changed since: everything is sent anew. */
+  /** True when the `version` (or the PROFILE values) changed since: everything is sent anew. */
   readonly superseded: boolean;
 }
 
@@ -121,6 +121,9 @@ export function resolvePending(
       resolution.resend.set(deviceId, keys);
     } else if (context.type === "PROFILE") {
       if (!context.superseded) resolution.held[deviceId] = { keys, unknown: entry.unknown };
+    } else if (context.superseded) {
+      // A new `version` sends every value to every device anyway.
+      resolution.resend.set(deviceId, keys);
     } else if (confirmedOnDevice(keys, entry.unknown, context.sentValues, current?.get(deviceId))) {
       resolution.confirmed.push(deviceId);
     } else {
