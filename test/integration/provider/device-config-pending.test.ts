@@ -21,6 +21,7 @@ beforeEach(async () => {
   forgetThingModels();
   resetPropertyOwnership();
   await env.emulator.control.clearFaults();
+  await env.emulator.control.holdTasks(false);
 });
 
 async function seed(count: number, model = "24"): Promise<string[]> {
@@ -141,6 +142,27 @@ describe("a task call whose answer was lost", () => {
     expect(next.result.outs?.pending).toBeUndefined();
     expect(await tasksOf(ids)).toHaveLength(3);
     expect((await config.diff(partial.id, next.result.outs ?? {}, inputs)).changes).toBe(false);
+  });
+
+  it("TSL: sends again, with a warning, a lost call whose tasks still wait on the platform (the documented limit)", async () => {
+    const ids = await seed(2);
+    const inputs: Inputs = { deviceIds: ids, properties: { reportInterval: 900 } };
+    await env.emulator.control.holdTasks(true); // the devices are offline: their tasks stay PENDING
+    try {
+      await failNextTaskCall("reset-after");
+      const partial = await partialOf(config.create(inputs));
+      await env.emulator.control.clearFaults();
+      const next = await postsToTasks(() => config.update(partial.id, partial.properties, inputs));
+      expect(next.posts).toBe(1);
+      expect(next.result.outs?.pending).toBeUndefined();
+    } finally {
+      await env.emulator.control.holdTasks(false);
+    }
+    await tasksRan(ids, 4);
+    for (const id of ids) {
+      const device = (await env.emulator.control.state()).devices.find((d) => d.deviceId === id);
+      expect(device?.properties.reportInterval).toBe(900);
+    }
   });
 
   it("TSL: sends a version-only change again, since no read can show it (the documented limit)", async () => {
