@@ -191,12 +191,14 @@ export const deviceConfigImplementation: Implementation = {
       const pending = Object.fromEntries(
         Object.entries(pendingOf(props)).filter(([deviceId]) => reading.deviceIds.includes(deviceId)),
       );
+      // The host cannot send an undefined value: `pending` is left out when nothing is owed.
+      const { pending: _owed, ...rest } = props;
       const outs = {
-        ...props,
+        ...rest,
         deviceIds: reading.deviceIds,
         properties: reading.properties,
         taskIds,
-        pending: Object.keys(pending).length > 0 ? pending : undefined,
+        ...(Object.keys(pending).length > 0 ? { pending } : {}),
       };
       return { id, props: outs, inputs: inputsOf(outs) };
     });

@@ -106,6 +106,25 @@ describe("a change whose task call failed", () => {
     expect((await config.diff(created.id, next.result.outs ?? {}, v2)).changes).toBe(false);
   });
 
+  it("refresh keeps what is owed to devices still there, with no undefined value for the host to send", async () => {
+    const ids = await seed(2);
+    const created = await config.create({ deviceIds: ids, properties: { reportInterval: 900 } });
+    const inputs = { deviceIds: ids, properties: { reportInterval: 1200 } };
+    await failNextTaskCall("429");
+    const partial = await partialOf(config.update(created.id, created.outs, inputs));
+    await env.emulator.control.clearFaults();
+    const noUndefined = (props: Record<string, unknown> | undefined) =>
+      Object.entries(props ?? {}).filter(([, value]) => value === undefined);
+    const read = await config.read(partial.id, partial.properties);
+    expect(Object.keys(pendingOf(read.props ?? {}))).toHaveLength(2);
+    expect(noUndefined(read.props)).toEqual([]);
+    const next = await config.update(partial.id, read.props ?? {}, inputs);
+    const refreshed = await config.read(partial.id, next.outs ?? {});
+    expect(refreshed.props?.pending).toBeUndefined();
+    expect(noUndefined(refreshed.props)).toEqual([]);
+    expect(noUndefined(refreshed.inputs)).toEqual([]);
+  });
+
   it("sends a change refused for good (429 after every retry) on the next up", async () => {
     const ids = await seed(2);
     const inputs = { deviceIds: ids, properties: { reportInterval: 900 } };
