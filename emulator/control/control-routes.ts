@@ -3,7 +3,7 @@ import type { EmulatorContext } from "../context";
 import { faultConfigSchema } from "../faults/fault-config";
 import { sendSuccess } from "../http/envelope";
 import { parseWith } from "../http/validation";
-import { advanceClockSchema, resetSchema } from "./control-schemas";
+import { advanceClockSchema, holdTasksSchema, resetSchema } from "./control-schemas";
 import { controlDevice, type EmulatorStateView } from "./control-views";
 import { registerDeviceControlRoutes } from "./device-control-routes";
 import { registerHoldRoutes } from "./hold-routes";
@@ -54,6 +54,12 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
   app.get("/__emulator/tasks", async (request, reply) =>
     sendSuccess(request, reply, [...ctx.store.tasks.values()]),
   );
+
+  app.put("/__emulator/tasks/hold", async (request, reply) => {
+    const { held } = parseWith(holdTasksSchema, request.body, "tasks hold");
+    ctx.tasks.hold(held);
+    return sendSuccess(request, reply, { held: ctx.tasks.isHolding() });
+  });
 
   app.get("/__emulator/tokens", async (request, reply) =>
     sendSuccess(request, reply, { issued: ctx.tokens.issuedTokens() }),

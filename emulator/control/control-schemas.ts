@@ -9,6 +9,9 @@ export const resetSchema = z.object({ keepTokens: z.boolean().optional() }).opti
 /** Body of `POST /__emulator/clock/advance`. */
 export const advanceClockSchema = z.object({ seconds: z.number().min(0) });
 
+/** Body of `PUT /__emulator/tasks/hold`: hold configuration tasks PENDING, or let them run. */
+export const holdTasksSchema = z.object({ held: z.boolean() });
+
 const RPS_STATUS = { ENABLED: true, ACTIVATE: true, DISABLED: false, UNACTIVATED: false } as const;
 
 /** Body of `PATCH /__emulator/devices/{deviceId}`: an out-of-band change, as if made elsewhere. */

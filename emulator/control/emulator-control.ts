@@ -66,6 +66,14 @@ export class EmulatorControl {
     await this.call("DELETE", "/faults");
   }
 
+  /**
+   * Holds configuration tasks PENDING (`true`), as for devices that are offline, or lets them run
+   * (`false`): held tasks then apply `taskDelayMs` later.
+   */
+  async holdTasks(held: boolean): Promise<void> {
+    await this.call("PUT", "/tasks/hold", { held });
+  }
+
   /** Moves the emulator clock forward (token expiry). */
   async advanceClock(seconds: number): Promise<void> {
     await this.call("POST", "/clock/advance", { seconds });

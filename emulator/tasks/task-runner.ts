@@ -9,10 +9,12 @@ import { checkProperties } from "../tsl/validate-properties";
 /**
  * Runs configuration tasks: each task is PENDING when created and, `delayMs` later, applies its
  * configuration to its device and becomes SUCCEEDED, or FAILED when the device is gone or the
- * configuration no longer fits the device's TSL model.
+ * configuration no longer fits the device's TSL model. While tasks are held (control API), new and
+ * pending tasks stay PENDING — a device that is offline, as tests need it without timing.
  */
 export class TaskRunner {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private held = false;
 
   constructor(
     private readonly store: EmulatorStore,
@@ -34,13 +36,35 @@ export class TaskRunner {
     for (const task of this.store.tasks.values()) if (task.status === "PENDING") this.schedule(task.taskId);
   }
 
-  /** Cancels every scheduled run (reset, shutdown). */
+  /** Cancels every scheduled run (reset, shutdown) and stops holding tasks. */
   cancelAll(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.held = false;
+  }
+
+  /**
+   * Holds every task PENDING (`true`: scheduled runs are cancelled, new tasks are not scheduled) or
+   * lets them run again (`false`: every PENDING task is scheduled, `delayMs` from now).
+   */
+  hold(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    if (held) {
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+    } else {
+      this.resumePending();
+    }
+  }
+
+  /** Whether tasks are held PENDING. */
+  isHolding(): boolean {
+    return this.held;
   }
 
   private schedule(taskId: string): void {
+    if (this.held) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.run(taskId);

@@ -6,10 +6,23 @@
  * answers with one task per device, and the platform applies the task shortly afterwards and
  * reports its outcome by webhook only, so a task counts as applied when it was created.
  */
-import type { DeviceTaskRelation } from "../../sdk";
+import { DevicePlatformError, MAX_DEVICES_PER_TASK, type DeviceTaskRelation } from "../../sdk";
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
+
+/** Keys a device did not get from one write. */
+export interface NotApplied {
+  readonly deviceId: string;
+  readonly keys: string[];
+  readonly purpose: PlannedWrite["purpose"];
+  readonly type: PlannedWrite["type"];
+  /**
+   * True when the task call that carried them got no answer (HTTP 500/502/503/504, a reset, a
+   * timeout): the platform may have created the task. False when it definitely did not.
+   */
+  readonly unknown: boolean;
+}
 
 /** What the writes achieved. */
 export interface WriteOutcome {
@@ -21,7 +34,7 @@ export interface WriteOutcome {
    * What the platform did not take: per device, the property ids (or full STRUCT child ids) not
    * applied — all of them for a device that got no task.
    */
-  readonly notApplied: { deviceId: string; keys: string[]; purpose: PlannedWrite["purpose"] }[];
+  readonly notApplied: NotApplied[];
   /** The failure that stopped the writes, if one did. */
   error?: unknown;
 }
@@ -33,7 +46,14 @@ async function patch(write: PlannedWrite, outcome: WriteOutcome): Promise<void> 
   const sent = Object.keys(write.values);
   record(outcome.applied, deviceId, new Set(sent.filter((key) => Object.hasOwn(result.properties, key))));
   const missing = missingPaths(write.values, result.properties);
-  if (missing.length > 0) outcome.notApplied.push({ deviceId, keys: missing, purpose: write.purpose });
+  if (missing.length > 0)
+    outcome.notApplied.push({
+      deviceId,
+      keys: missing,
+      purpose: write.purpose,
+      type: write.type,
+      unknown: false,
+    });
 }
 
 /**
@@ -80,18 +100,36 @@ async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> 
         { onChunkCreated },
       );
     }
-  } finally {
-    markWithoutTask(write, outcome);
+  } catch (error) {
+    markWithoutTask(write, outcome, unknownOutcome(error) ? MAX_DEVICES_PER_TASK : 0);
+    throw error;
   }
+  // An answer without a task for some device: the platform created none for it.
+  markWithoutTask(write, outcome);
 }
 
-/** Devices of a task write that got no task: nothing of the write reached them. */
-function markWithoutTask(write: PlannedWrite, outcome: WriteOutcome): void {
+/** Whether a failed call may have been performed (the SDK's classification of what the platform said). */
+export function unknownOutcome(error: unknown): boolean {
+  return error instanceof DevicePlatformError && error.outcomeUnknown;
+}
+
+/**
+ * Devices of a write that got no task: nothing of the write is known to have reached them. The
+ * first `unknownCount` of them were in the call whose answer was lost (the SDK sends 500 devices a
+ * call, in order, and stops at the first failure); the others were never sent.
+ */
+function markWithoutTask(write: PlannedWrite, outcome: WriteOutcome, unknownCount = 0): void {
   const keys = Object.keys(write.values);
-  for (const deviceId of write.deviceIds) {
-    if (!Object.hasOwn(outcome.taskIds, deviceId))
-      outcome.notApplied.push({ deviceId, keys, purpose: write.purpose });
-  }
+  const without = write.deviceIds.filter((deviceId) => !Object.hasOwn(outcome.taskIds, deviceId));
+  without.forEach((deviceId, index) =>
+    outcome.notApplied.push({
+      deviceId,
+      keys,
+      purpose: write.purpose,
+      type: write.type,
+      unknown: index < unknownCount,
+    }),
+  );
 }
 
 function record(applied: Map<string, Set<string>>, deviceId: string, keys: Set<string>): void {

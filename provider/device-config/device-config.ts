@@ -39,7 +39,7 @@ export interface DeviceConfigArgs {
 
 /** Device configuration by Update Device Properties Incrementally or Create Configuration Tasks. */
 export class DeviceConfig extends pulumi.dynamic.Resource {
-  /** The configured devices: those the configuration reached. */
+  /** The configured devices, as declared; `pending` names those the platform has not confirmed. */
   declare readonly deviceIds: pulumi.Output<string[]>;
   /** The properties applied (a PATCH the platform took only in part keeps what it took). */
   declare readonly properties: pulumi.Output<Record<string, ConfigValue> | undefined>;
@@ -50,12 +50,21 @@ export class DeviceConfig extends pulumi.dynamic.Resource {
   declare readonly method: pulumi.Output<"patch" | "tasks">;
   /** deviceId → taskId of the latest configuration task of each device (empty for `patch`). */
   declare readonly taskIds: pulumi.Output<Record<string, string>>;
+  /**
+   * deviceId → what the device is still owed after a task call that failed (`keys`), and for a call
+   * whose answer was lost, `unknown` (when, what failed, whether a read can show it). Absent when the
+   * platform confirmed everything; the next `pulumi up` sends it (see the README).
+   */
+  declare readonly pending: pulumi.Output<
+    | Record<string, { keys: string[]; unknown?: { since: string; detail: string; visible: boolean } }>
+    | undefined
+  >;
 
   constructor(name: string, args: DeviceConfigArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       serializedProvider("DeviceConfig"),
       name,
-      { method: undefined, taskIds: undefined, ...args },
+      { method: undefined, taskIds: undefined, pending: undefined, ...args },
       opts,
       "devplatform",
       "DeviceConfig",

@@ -3,6 +3,9 @@
  * engine shows the property detail of `pulumi preview --diff` from old and new inputs, so this
  * decides only whether anything changes and whether the resource is replaced.
  *
+ * A state with `pending` work (a write that failed) differs from any declaration, so that the next
+ * `preview` shows it and the next `up` sends it.
+ *
  * Everything updates in place — values, `version`, `resetOnDelete`, and `deviceIds` (the new set
  * is configured; with `resetOnDelete` the devices left out get their defaults back) — except a
  * switch between `properties` and `profile`, which replaces the resource. The old configuration
@@ -10,6 +13,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { isUnknown, type Inputs } from "../shared/input-checks";
+import { hasPending } from "./pending";
 import { changedProperties } from "./plan";
 import { isPlainObject } from "../tsl/validate";
 
@@ -55,6 +59,8 @@ export function changedInputs(olds: Inputs, news: Inputs): string[] {
   }
   if (olds.version !== news.version) changed.push("version");
   if ((olds.resetOnDelete === true) !== (news.resetOnDelete === true)) changed.push("resetOnDelete");
+  // Work a failed write left owed (see pending.ts) is a change until the platform confirms it.
+  if (hasPending(olds)) changed.push("pending");
   return changed;
 }
 

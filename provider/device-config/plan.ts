@@ -125,57 +125,103 @@ export function changedProperties(had: Values, want: Values): string[] {
   );
 }
 
+/** What an update carries besides the change of declaration. */
+export interface UpdateOptions {
+  /** What each device shows now (see {@link CurrentConfig}). */
+  readonly current?: CurrentConfig;
+  /** deviceId → declared keys still owed from an earlier write (see pending.ts). */
+  readonly resend?: ReadonlyMap<string, readonly string[]>;
+  /** Devices whose pending PROFILE call may exist: nothing is sent to them. */
+  readonly held?: ReadonlySet<string>;
+  /** Whether a TSL default may be written to a property of a device (one owner: see property-ownership). */
+  readonly mayReset?: MayReset;
+}
+
+/** Whether this resource may write the TSL default of `key` on `deviceId`. */
+export type MayReset = (deviceId: string, key: string) => boolean;
+
+const everyReset: MayReset = () => true;
+
+function profileUpdate(had: DesiredConfig, want: DesiredConfig, added: string[], options: UpdateOptions) {
+  const changed =
+    had.version !== want.version || JSON.stringify(had.profile) !== JSON.stringify(want.profile);
+  if (changed) return profileWrite(want.deviceIds, want);
+  const owed = new Set([...added, ...(options.resend?.keys() ?? [])]);
+  return profileWrite(
+    want.deviceIds.filter((id) => owed.has(id) && !options.held?.has(id)),
+    want,
+  );
+}
+
 /**
  * The writes of an update from `had` (the previous state) to `want`: devices added to the set get
- * the whole configuration, devices that stay get what changed — in both cases less what `current`
- * shows they already have (an `up` interrupted after its tasks were created, say).
+ * the whole configuration, devices that stay get what changed and what an earlier write still owes
+ * them — in both cases less what `current` shows they already have (an `up` interrupted after its
+ * tasks were created, say). Keys owed under a `version` are sent as such: the version does not show.
  */
 export function planUpdate(
   had: DesiredConfig,
   want: DesiredConfig,
   modelOf: ModelOf,
-  current?: CurrentConfig,
+  options: UpdateOptions = {},
 ): PlannedWrite[] {
+  const { current, resend } = options;
+  const mayReset = options.mayReset ?? everyReset;
   const previous = new Set(had.deviceIds);
   const added = want.deviceIds.filter((id) => !previous.has(id));
   const kept = want.deviceIds.filter((id) => previous.has(id));
   const wanted = new Set(want.deviceIds);
   const removed = had.deviceIds.filter((id) => !wanted.has(id));
   const versionChanged = had.version !== want.version;
-  if (want.profile) {
-    const profileChanged = versionChanged || JSON.stringify(had.profile) !== JSON.stringify(want.profile);
-    return profileWrite(profileChanged ? want.deviceIds : added, want);
-  }
+  if (want.profile) return profileUpdate(had, want, added, options);
   const hadValues = had.properties ?? {};
   const wantValues = want.properties ?? {};
   const changed = versionChanged ? Object.keys(wantValues) : changedProperties(hadValues, wantValues);
   const released = Object.keys(hadValues).filter((key) => !Object.hasOwn(wantValues, key));
-  const keptValues = (id: string): Values => ({
-    ...(had.resetOnDelete ? defaultsOf(released, modelOf(id)) : {}),
-    ...pick(wantValues, changed),
-  });
+  const keptValues = (id: string): Values => {
+    const resets = had.resetOnDelete
+      ? defaultsOf(
+          released.filter((key) => mayReset(id, key)),
+          modelOf(id),
+        )
+      : {};
+    const owed = pick(wantValues, resend?.get(id) ?? []);
+    // A new config version is sent as such; otherwise what a device already has is not sent again.
+    if (versionChanged) return { ...resets, ...pick(wantValues, changed) };
+    const forced = want.version !== undefined ? owed : {};
+    return {
+      ...unapplied({ ...resets, ...pick(wantValues, changed), ...owed }, current?.get(id)),
+      ...forced,
+    };
+  };
   const applies = groupTsl(
     [
-      // A new config version is sent as such; otherwise what a device already has is not sent again.
-      ...kept.map((id): [string, Values] => [
-        id,
-        versionChanged ? keptValues(id) : unapplied(keptValues(id), current?.get(id)),
-      ]),
+      ...kept.map((id): [string, Values] => [id, keptValues(id)]),
       ...added.map((id): [string, Values] => [id, unapplied(wantValues, current?.get(id))]),
     ],
     modelOf,
     "apply",
     want.version,
   );
-  const resets = had.resetOnDelete ? planReset({ ...had, deviceIds: removed }, modelOf) : [];
+  const resets = had.resetOnDelete ? planReset({ ...had, deviceIds: removed }, modelOf, mayReset) : [];
   return [...applies, ...resets];
 }
 
-/** The writes of a reset: each device's TSL defaults of every managed property. */
-export function planReset(had: DesiredConfig, modelOf: ModelOf): PlannedWrite[] {
+/** The writes of a reset: each device's TSL defaults of every managed property it may reset. */
+export function planReset(
+  had: DesiredConfig,
+  modelOf: ModelOf,
+  mayReset: MayReset = everyReset,
+): PlannedWrite[] {
   const keys = Object.keys(had.properties ?? {});
   return groupTsl(
-    had.deviceIds.map((id) => [id, defaultsOf(keys, modelOf(id))]),
+    had.deviceIds.map((id) => [
+      id,
+      defaultsOf(
+        keys.filter((key) => mayReset(id, key)),
+        modelOf(id),
+      ),
+    ]),
     modelOf,
     "reset",
     had.version,

@@ -5,28 +5,34 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
-import { appliedAny, executeWrites, notAppliedMessage, type WriteOutcome } from "./apply";
+import { executeWrites, listForHumans, notAppliedMessage } from "./apply";
 import { diffConfig } from "./diff";
+import { failIfPartial, heldMessage, resendWarning } from "./outcome-messages";
+import { pendingOf, resolvePending, type PendingWork } from "./pending";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
 import {
   planCreate,
   planReset,
   planUpdate,
   propertiesWithoutDefault,
+  type CurrentConfig,
+  type MayReset,
   type ModelOf,
   type PlannedWrite,
 } from "./plan";
 import { currentConfigs, readConfiguration } from "./read";
 import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
 import { assertValidConfiguration, validateConfiguration } from "./validation";
-import {
-  describeFailure,
-  operationFailed,
-  PartialSuccessError,
-  ResourceOperationError,
-} from "../shared/errors";
+import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
+import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
+import {
+  declareProperties,
+  resetsOfOthers,
+  skippedResetMessages,
+  type PropertyPair,
+} from "../runtime/property-ownership";
 import { thingModelsOf } from "../tsl/models";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
@@ -68,45 +74,59 @@ function devicesWithWrites(writes: readonly PlannedWrite[]): string[] {
   return [...new Set(devices)];
 }
 
-/**
- * Turns writes that did not all succeed into the right failure. A write that failed after others
- * succeeded (a later chunk of tasks, say) is a partial success: state records the devices that got
- * their tasks, and drops the others from `deviceIds`, so that the next `up` reads those devices and
- * writes only what they lack — never a second task for a write whose outcome was unknown. A create
- * that achieved nothing is a plain failure (nothing to record).
- */
-function failIfPartial(
-  operation: string,
-  id: string,
-  outs: Inputs,
-  outcome: WriteOutcome,
-  kind: "create" | "update",
-): void {
-  if (outcome.error !== undefined) {
-    if (kind === "create" && !appliedAny(outcome)) throw outcome.error;
-    const configured = Object.keys(outcome.taskIds).length;
-    const done =
-      configured > 0
-        ? `Tasks were created for ${configured} device(s); they are recorded in the stack`
-        : "Nothing was confirmed as applied";
-    throw new PartialSuccessError(
-      `${operationFailed(operation, outcome.error).message}. ${done}, and the next \`pulumi up\` writes only ` +
-        "what the other devices do not already have",
-      id,
-      outs,
-      { cause: outcome.error },
+/** Records in the one-owner record that this configuration manages its properties on its devices. */
+function declareManaged(config: DesiredConfig): void {
+  if (config.properties && config.deviceIds.length > 0)
+    declareProperties(
+      { id: configId(config.deviceIds), deviceIds: config.deviceIds },
+      config.deviceIds,
+      Object.keys(config.properties),
     );
-  }
-  if (outcome.notApplied.length > 0)
-    throw new PartialSuccessError(notAppliedMessage(operation, outcome), id, outs);
 }
 
-/** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
+/**
+ * Of the (device, property) pairs this resource is about to reset, those another DeviceConfig of
+ * the deployment manages are left alone, with a warning naming them and their new owner.
+ */
+async function resetsAllowed(subject: string, pairs: PropertyPair[]): Promise<MayReset | undefined> {
+  if (pairs.length === 0) return undefined;
+  // An update can run while the engine still registers the resources that take the properties over.
+  await declarationsSettled();
+  const { mayReset, skipped } = resetsOfOthers(pairs);
+  for (const message of skippedResetMessages(subject, skipped)) await pulumi.log.warn(message);
+  return mayReset;
+}
+
+/** The pairs an update would reset: released properties of kept devices, every property of removed ones. */
+function releasedPairs(had: DesiredConfig, want: DesiredConfig): PropertyPair[] {
+  if (!had.resetOnDelete || !had.properties) return [];
+  const hadKeys = Object.keys(had.properties);
+  const wantKeys = new Set(Object.keys(want.properties ?? {}));
+  const wanted = new Set(want.deviceIds);
+  return had.deviceIds.flatMap((deviceId) =>
+    hadKeys.filter((key) => !wanted.has(deviceId) || !wantKeys.has(key)).map((key) => ({ deviceId, key })),
+  );
+}
+
+/** Reads the devices the update writes TSL values to, and those with pending TSL work. */
+async function readBeforeUpdate(
+  had: DesiredConfig,
+  want: DesiredConfig,
+  modelOf: ModelOf,
+  pending: PendingWork,
+): Promise<CurrentConfig | undefined> {
+  const resend = new Map(Object.entries(pending).map(([deviceId, entry]) => [deviceId, entry.keys]));
+  const toRead = devicesWithWrites(planUpdate(had, want, modelOf, { resend }));
+  return toRead.length > 0 ? currentConfigs(toRead) : undefined;
+}
+
+/** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */ /** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
 export const deviceConfigImplementation: Implementation = {
   async check(olds, news) {
     const { inputs, failures } = checkConfigInputs(news);
     const deviceIds = knownDeviceIds(inputs);
     const properties = inputs.properties;
+    if (failures.length === 0 && deviceIds) declareManaged(desiredConfig(inputs));
     // Inputs accepted before need no second look; a preview of unknown devices is validated at create.
     if (failures.length > 0 || !deviceIds || !isPlainObject(properties) || unchanged(olds, inputs)) {
       return { inputs, failures };
@@ -120,7 +140,18 @@ export const deviceConfigImplementation: Implementation = {
     return { inputs, failures: validation.failures };
   },
 
-  async diff(_id, olds, news) {
+  async diff(id, olds, news) {
+    const pending = pendingOf(olds);
+    const devices = Object.keys(pending);
+    if (devices.length > 0) {
+      const unknown = devices.filter((d) => pending[d]?.unknown);
+      await pulumi.log.info(
+        `DeviceConfig ${id}: not confirmed on the platform for ${devices.length} device(s) ` +
+          `(${listForHumans(devices, 5)})` +
+          (unknown.length > 0 ? `, ${unknown.length} of them after a task call that got no answer` : "") +
+          "; `pulumi up` sends what is owed",
+      );
+    }
     return diffConfig(olds, news);
   },
 
@@ -129,10 +160,12 @@ export const deviceConfigImplementation: Implementation = {
     const id = configId(want.deviceIds);
     const operation = `create DeviceConfig ${describeDevices(want.deviceIds)}`;
     return describeFailure(operation, async () => {
+      declareManaged(want);
       const modelOf = await modelsForWrite(operation, want);
       const current = want.properties ? await currentConfigs(want.deviceIds) : undefined;
+      const at = new Date();
       const outcome = await executeWrites(planCreate(want, modelOf, current), methodOf(want) === "patch");
-      const outs = stateAfterWrites(inputs, want, undefined, outcome);
+      const outs = stateAfterWrites(inputs, want, undefined, outcome, { current, at });
       failIfPartial(operation, id, outs, outcome, "create");
       return { id, outs };
     });
@@ -155,7 +188,18 @@ export const deviceConfigImplementation: Implementation = {
       const taskIds = Object.fromEntries(
         Object.entries(taskIdsOf(props)).filter(([deviceId]) => reading.deviceIds.includes(deviceId)),
       );
-      const outs = { ...props, deviceIds: reading.deviceIds, properties: reading.properties, taskIds };
+      const pending = Object.fromEntries(
+        Object.entries(pendingOf(props)).filter(([deviceId]) => reading.deviceIds.includes(deviceId)),
+      );
+      // The host cannot send an undefined value: `pending` is left out when nothing is owed.
+      const { pending: _owed, ...rest } = props;
+      const outs = {
+        ...rest,
+        deviceIds: reading.deviceIds,
+        properties: reading.properties,
+        taskIds,
+        ...(Object.keys(pending).length > 0 ? { pending } : {}),
+      };
       return { id, props: outs, inputs: inputsOf(outs) };
     });
   },
@@ -165,17 +209,39 @@ export const deviceConfigImplementation: Implementation = {
     const want = desiredConfig(news);
     const operation = `update DeviceConfig ${describeDevices(want.deviceIds)}`;
     return describeFailure(operation, async () => {
+      declareManaged(want);
+      const mayReset = await resetsAllowed(`DeviceConfig ${id}`, releasedPairs(had, want));
       const removed = had.resetOnDelete ? had.deviceIds.filter((d) => !want.deviceIds.includes(d)) : [];
       const modelOf = await modelsForWrite(operation, want, removed);
-      // Plan once to learn which devices get writes, read those, and plan again without what they have.
-      const toRead = devicesWithWrites(planUpdate(had, want, modelOf));
-      const current = toRead.length > 0 ? await currentConfigs(toRead) : undefined;
+      const pending = pendingOf(olds);
+      const current = await readBeforeUpdate(had, want, modelOf, pending);
+      const resolution = resolvePending(
+        pending,
+        {
+          deviceIds: want.deviceIds,
+          keys: Object.keys(want.properties ?? want.profile ?? {}),
+          type: want.profile ? "PROFILE" : "TSL",
+          sentValues: had.properties ?? {},
+          superseded:
+            had.version !== want.version || JSON.stringify(had.profile) !== JSON.stringify(want.profile),
+        },
+        current,
+      );
+      if (resolution.resentAfterUnknown.length > 0) {
+        const detail = pending[resolution.resentAfterUnknown[0] as string]?.unknown?.detail ?? "no answer";
+        await pulumi.log.warn(resendWarning(id, resolution.resentAfterUnknown, detail));
+      }
+      const held = new Set(Object.keys(resolution.held));
+      const at = new Date();
       const outcome = await executeWrites(
-        planUpdate(had, want, modelOf, current),
+        planUpdate(had, want, modelOf, { current, resend: resolution.resend, held, mayReset }),
         methodOf(want) === "patch",
       );
-      const outs = stateAfterWrites(news, want, { config: had, outputs: olds }, outcome);
+      const carried = { held: resolution.held, current, at };
+      const outs = stateAfterWrites(news, want, { config: had, outputs: olds }, outcome, carried);
       failIfPartial(operation, id, outs, outcome, "update");
+      if (held.size > 0)
+        throw new PartialSuccessError(heldMessage(operation, resolution.held, want.version), id, outs);
       return { outs };
     });
   },
@@ -194,13 +260,16 @@ export const deviceConfigImplementation: Implementation = {
       // Devices gone from the platform have no configuration left to reset.
       const present = { ...had, deviceIds: had.deviceIds.filter((d) => !missing.has(d)) };
       const modelOf: ModelOf = (deviceId) => models.get(deviceId);
+      const keys = Object.keys(had.properties ?? {});
+      const pairs = present.deviceIds.flatMap((deviceId) => keys.map((key) => ({ deviceId, key })));
+      const mayReset = await resetsAllowed(`DeviceConfig ${id}`, pairs);
       const withoutDefault = propertiesWithoutDefault(present, modelOf);
       if (withoutDefault.length > 0) {
         await pulumi.log.warn(
           `DeviceConfig ${id}: no TSL defaultValue to restore for ${withoutDefault.join(", ")}; left as they are`,
         );
       }
-      const outcome = await executeWrites(planReset(present, modelOf), methodOf(had) === "patch");
+      const outcome = await executeWrites(planReset(present, modelOf, mayReset), methodOf(had) === "patch");
       // A device deleted meanwhile has no configuration left to reset.
       if (outcome.error instanceof NotFoundError) return;
       if (outcome.error !== undefined) throw outcome.error;

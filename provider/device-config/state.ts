@@ -1,12 +1,15 @@
 /**
- * The outputs (state) of a DeviceConfig after writes: what was applied, not merely what was
- * desired. A PATCH that the platform took only in part keeps, for each property not applied, the
- * value the device had before (or nothing, when the property was new); devices that got no task
- * leave `deviceIds`, so that the next `up` configures them as devices added.
+ * The outputs (state) of a DeviceConfig after writes: never more than the platform accepted. A PATCH
+ * that the platform took only in part keeps, for each property not applied, the value the device had
+ * before (or nothing, when the property was new). Configuration tasks keep the declaration and record
+ * in `pending` (see pending.ts) what each device did not get, so that the next `up` sends it.
  */
+import { DevicePlatformError } from "../../sdk";
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import type { WriteOutcome } from "./apply";
+import type { NotApplied, WriteOutcome } from "./apply";
 import { CONFIG_INPUTS, type DesiredConfig } from "./inputs";
+import type { PendingWork } from "./pending";
+import { unapplied, type CurrentConfig } from "./plan";
 import { isPlainObject } from "../tsl/validate";
 
 /** How a configuration is written: PATCH for one device with properties, tasks otherwise. */
@@ -65,21 +68,81 @@ function withoutFailedChildren(key: string, value: unknown, failed: ReadonlySet<
   return kept.length > 0 ? Object.fromEntries(kept) : undefined;
 }
 
+/** The failure of a lost call in a few words: status or transport reason, and the requestId. */
+export function describeLostCall(error: unknown): string {
+  if (!(error instanceof DevicePlatformError)) return error instanceof Error ? error.message : String(error);
+  const what =
+    error.status !== undefined
+      ? `HTTP ${error.status}${error.errCode ? ` ${error.errCode}` : ""}`
+      : (error.reason ?? "no answer");
+  return `${error.method} ${error.path}: ${what}${error.requestId ? `, requestId ${error.requestId}` : ""}`;
+}
+
+/** What the state keeps besides the outcome of this run's writes. */
+export interface CarriedWork {
+  /** Pending entries left untouched by this run (a PROFILE call that may exist). */
+  readonly held?: PendingWork;
+  /** What the devices showed before the writes, to tell whether a lost call can be seen later. */
+  readonly current?: CurrentConfig;
+  /** The time of the writes. */
+  readonly at?: Date;
+}
+
 /**
- * The outputs after writing `want` over `had` (undefined for a create): the inputs as given, with
- * `deviceIds` and `properties` narrowed to what was applied, plus `method` and `taskIds`.
+ * The work a task write left owed, per device: the keys of every write the device did not get,
+ * marked `unknown` when the call that carried them got no answer.
+ */
+export function pendingAfterWrites(
+  want: DesiredConfig,
+  outcome: WriteOutcome,
+  carried: CarriedWork,
+): PendingWork {
+  const declared = new Set(want.deviceIds);
+  const work: PendingWork = Object.fromEntries(
+    Object.entries(carried.held ?? {}).filter(([deviceId]) => declared.has(deviceId)),
+  );
+  const since = (carried.at ?? new Date()).toISOString();
+  for (const missed of outcome.notApplied) {
+    if (missed.purpose !== "apply" || !declared.has(missed.deviceId)) continue;
+    const before = work[missed.deviceId];
+    const keys = [...new Set([...(before?.keys ?? []), ...missed.keys])];
+    const unknown =
+      before?.unknown ??
+      (missed.unknown
+        ? {
+            since,
+            detail: describeLostCall(outcome.error),
+            visible: visibleChange(want, missed, carried.current),
+          }
+        : undefined);
+    work[missed.deviceId] = unknown ? { keys, unknown } : { keys };
+  }
+  return work;
+}
+
+/** Whether a TSL write changes a value the device showed: only then can its configuration confirm it. */
+function visibleChange(want: DesiredConfig, missed: NotApplied, current: CurrentConfig | undefined): boolean {
+  const reported = current?.get(missed.deviceId);
+  if (missed.type !== "TSL" || !want.properties || reported === undefined) return false;
+  const sent = Object.fromEntries(missed.keys.map((key) => [key, want.properties?.[key]]));
+  return Object.keys(unapplied(sent, reported)).length > 0;
+}
+
+/**
+ * The outputs after writing `want` over `had` (undefined for a create): the inputs as given, plus
+ * `method`, `taskIds` (a device keeps its previous task id until a new task is created for it) and
+ * `pending` (what the platform has not confirmed; absent when nothing is). A one-device PATCH keeps,
+ * for each property not applied, the value the device had before.
  */
 export function stateAfterWrites(
   inputs: Inputs,
   want: DesiredConfig,
   had: { config: DesiredConfig; outputs: Inputs } | undefined,
   outcome: WriteOutcome,
+  carried: CarriedWork = {},
 ): Inputs {
   const method = methodOf(want);
-  const lost = new Set(
-    outcome.notApplied.filter((n) => n.purpose === "apply" && method === "tasks").map((n) => n.deviceId),
-  );
-  const deviceIds = want.deviceIds.filter((id) => !lost.has(id));
+  const deviceIds = want.deviceIds;
   const taskIds = {
     ...pickIds(had ? taskIdsOf(had.outputs) : {}, deviceIds),
     ...pickIds(outcome.taskIds, deviceIds),
@@ -90,5 +153,7 @@ export function stateAfterWrites(
       : method === "patch"
         ? patchedProperties(had?.config, want, outcome)
         : want.properties;
-  return definedInputs({ ...inputsOf(inputs), deviceIds, properties, method, taskIds });
+  const work = method === "tasks" ? pendingAfterWrites(want, outcome, carried) : {};
+  const pending = Object.keys(work).length > 0 ? work : undefined;
+  return definedInputs({ ...inputsOf(inputs), deviceIds, properties, method, taskIds, pending });
 }

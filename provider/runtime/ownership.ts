@@ -154,3 +154,11 @@ export function resetOwnership(): void {
   lastDeclarationAt = 0;
   programChecked = false;
 }
+
+/**
+ * Notes that a resource declared something in this deployment (another kind's own record, e.g.
+ * property-ownership.ts), so that {@link declarationsSettled} waits for it as for serial numbers.
+ */
+export function noteDeclaration(): void {
+  lastDeclarationAt = Date.now();
+}

@@ -71,3 +71,24 @@ export function fleetConfigProgram(config: ConfigSpec): string {
 export function deviceIdsFile(deviceIds: readonly string[]): Record<string, string> {
   return { [DEVICE_IDS_FILE]: JSON.stringify(deviceIds) };
 }
+
+/** One DeviceConfig of {@link configsProgram}: its resource name, devices and arguments. */
+export interface NamedConfig {
+  name: string;
+  deviceIds: readonly string[];
+  config: ConfigSpec;
+}
+
+/**
+ * A program of DeviceConfigs over devices already on the platform, their ids written into the
+ * program: renaming, splitting or merging them is editing this list.
+ */
+export function configsProgram(configs: readonly NamedConfig[]): string {
+  const lines = [`import * as devplatform from "pulumi-devplatform";`];
+  for (const { name, deviceIds, config } of configs) {
+    lines.push(
+      `new devplatform.DeviceConfig(${JSON.stringify(name)}, ${configArgs(JSON.stringify(deviceIds), config)});`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}

@@ -159,8 +159,8 @@ describe("values a device already has are not written again", () => {
       [B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }],
     ]);
     const had = config([A], { reportInterval: 600 });
-    expect(planUpdate(had, config([A, B], wanted), modelOf, current)).toEqual([]);
-    const bumped = planUpdate(had, config([A, B], wanted, { version: "2" }), modelOf, current);
+    expect(planUpdate(had, config([A, B], wanted), modelOf, { current })).toEqual([]);
+    const bumped = planUpdate(had, config([A, B], wanted, { version: "2" }), modelOf, { current });
     expect(bumped.map((w) => w.deviceIds)).toEqual([[A]]);
   });
 });

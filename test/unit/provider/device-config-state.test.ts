@@ -1,5 +1,5 @@
 /**
- * What a DeviceConfig keeps in state: only what the platform applied (a partial PATCH, devices
+ * What a DeviceConfig keeps in state: never more than the platform applied (a partial PATCH, devices
  * without a task), and what a refresh finds when devices drift.
  */
 import { describe, expect, it } from "vitest";
@@ -27,7 +27,9 @@ describe("a PATCH taken in part", () => {
       { deviceIds: want.deviceIds, properties: want.properties },
       want,
       undefined,
-      outcome({ notApplied: [{ deviceId: A, keys: ["b", "s.y"], purpose: "apply" }] }),
+      outcome({
+        notApplied: [{ deviceId: A, keys: ["b", "s.y"], purpose: "apply", type: "TSL", unknown: false }],
+      }),
     );
     expect(outs).toEqual({ deviceIds: [A], properties: { a: 1, s: { x: 1 } }, method: "patch", taskIds: {} });
   });
@@ -39,22 +41,31 @@ describe("a PATCH taken in part", () => {
       want,
       want,
       { config: had, outputs: { ...had, taskIds: {} } },
-      outcome({ notApplied: [{ deviceId: A, keys: ["b"], purpose: "apply" }] }),
+      outcome({ notApplied: [{ deviceId: A, keys: ["b"], purpose: "apply", type: "TSL", unknown: false }] }),
     );
     expect(outs.properties).toEqual({ a: 5, b: 2 });
   });
 });
 
 describe("configuration tasks", () => {
-  it("records task ids and drops devices that got no task", () => {
+  it("records task ids, and what a device that got no task is still owed", () => {
     const want = { deviceIds: [A, B], properties: { a: 1 }, resetOnDelete: false };
     const outs = stateAfterWrites(
       { deviceIds: want.deviceIds, properties: want.properties },
       want,
       undefined,
-      outcome({ taskIds: { [A]: "77" }, notApplied: [{ deviceId: B, keys: ["a"], purpose: "apply" }] }),
+      outcome({
+        taskIds: { [A]: "77" },
+        notApplied: [{ deviceId: B, keys: ["a"], purpose: "apply", type: "TSL", unknown: false }],
+      }),
     );
-    expect(outs).toEqual({ deviceIds: [A], properties: { a: 1 }, method: "tasks", taskIds: { [A]: "77" } });
+    expect(outs).toEqual({
+      deviceIds: [A, B],
+      properties: { a: 1 },
+      method: "tasks",
+      taskIds: { [A]: "77" },
+      pending: { [B]: { keys: ["a"] } },
+    });
   });
 });
 
