@@ -6,7 +6,12 @@
  * redacted in its constructor — message, properties and cause — so that no token, refresh token or
  * client secret can leak through logs, `JSON.stringify` or `util.inspect`.
  */
-import { missingResourceOf, PLATFORM_ERR_CODES, statusOfErrCode, type MissingResource } from "./platform-err-codes";
+import {
+  missingResourceOf,
+  PLATFORM_ERR_CODES,
+  statusOfErrCode,
+  type MissingResource,
+} from "./platform-err-codes";
 import { redactOptional, redactText } from "./redact";
 
 /** Stable, documented error codes; match on these rather than on class names or messages. */
