@@ -18,7 +18,7 @@ export {
   type SetRpsProfileResult,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
-export { isLoopbackHost } from "./options";
+export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { clearTokenCache } from "./auth";
 export {
   AuthenticationError,
