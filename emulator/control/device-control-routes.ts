@@ -50,12 +50,10 @@ function mergedSendAs(
   current: DeviceRecord["sendAs"],
   change: NonNullable<DeviceChange["sendAs"]>,
 ): DeviceRecord["sendAs"] {
-  const merged: Record<string, string> = { ...current };
-  for (const [field, value] of Object.entries(change)) {
-    if (value === null || value === undefined) delete merged[field];
-    else merged[field] = value;
-  }
-  return Object.keys(merged).length > 0 ? merged : undefined;
+  const merged = Object.entries({ ...current, ...change }).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return merged.length > 0 ? Object.fromEntries(merged) : undefined;
 }
 
 /** Out-of-band device changes: what drift looks like to a client. Devices of any application. */
