@@ -104,11 +104,18 @@ function parseRecords(text: string, file: string): LocatedRecord[] {
 }
 
 /**
- * Parses a CSV text with a header line. `required` columns must be in the header; other columns
- * are kept. A record with more cells than the header has columns is an error (usually a comma that
- * should have been quoted); missing trailing cells are empty.
+ * Parses a CSV text with a header line. `required` columns must be in the header, `optional` ones
+ * may be, and any other column is an error naming it and the expected columns: a misspelled header
+ * (`Tags`, `nmae`) must never be read as "no tags" or "no name". A record with more cells than the
+ * header has columns is an error (usually a comma that should have been quoted); missing trailing
+ * cells are empty.
  */
-export function parseCsvTable(text: string, file: string, required: readonly string[]): CsvTable {
+export function parseCsvTable(
+  text: string,
+  file: string,
+  required: readonly string[],
+  optional: readonly string[] = [],
+): CsvTable {
   const [headerRecord, ...records] = parseRecords(text, file);
   if (headerRecord === undefined) {
     throw new InventoryError(
@@ -126,6 +133,15 @@ export function parseCsvTable(text: string, file: string, required: readonly str
     if (seen.has(column))
       throw new InventoryError({ file, line: headerLine }, `column "${column}" appears twice`);
     seen.add(column);
+  }
+  const expected = [...required, ...optional];
+  const unknown = columns.find((column) => !expected.includes(column));
+  if (unknown !== undefined) {
+    throw new InventoryError(
+      { file, line: headerLine, column: unknown },
+      `unknown column "${unknown}"${suggestion(unknown, expected)}; the columns are ${expected.join(", ")}` +
+        ` (${required.join(" and ")} required)`,
+    );
   }
   const missing = required.filter((name) => !seen.has(name));
   if (missing.length > 0) {
@@ -146,6 +162,29 @@ export function parseCsvTable(text: string, file: string, required: readonly str
     return { line, cells };
   });
   return { columns, rows };
+}
+
+/** ` (did you mean "tags"?)` for a column that is a known one miscased or mistyped, else nothing. */
+function suggestion(column: string, expected: readonly string[]): string {
+  const lower = column.trim().toLowerCase();
+  const near =
+    expected.find((name) => name.toLowerCase() === lower) ??
+    expected.find((name) => editDistance(name.toLowerCase(), lower) <= 2);
+  return near === undefined ? "" : ` (did you mean "${near}"?)`;
+}
+
+/** Levenshtein distance: insertions, deletions and substitutions (`nmae` → `name` is 2). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 /**

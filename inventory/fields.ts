@@ -17,6 +17,17 @@ export function serialProblem(sn: string): string | undefined {
   return SERIAL_NUMBER.test(sn) ? undefined : `"${sn}" is not a serial number (12 to 16 hex digits)`;
 }
 
+/**
+ * Why a name, project or description cell cannot be used as it is, or undefined. Whitespace at
+ * either end survives only in a quoted cell, and a DeviceFleet refuses it (the platform compares
+ * names exactly), so it is refused here, where the line and column can be named.
+ */
+export function textProblem(value: string): string | undefined {
+  return value.trim() === value
+    ? undefined
+    : `${JSON.stringify(value)} starts or ends with spaces, which a DeviceFleet refuses (the platform compares names exactly)`;
+}
+
 /** Tags of a `tags` cell: separated by `;`, each trimmed, empty ones dropped. */
 export function splitTags(cell: string): string[] {
   return cell

@@ -13,8 +13,11 @@ export {
   INVENTORY_COLUMNS,
   formatInventory,
   parseInventory,
+  parseInventoryRecords,
   readInventory,
+  readInventoryRecords,
   type InventoryEntry,
+  type InventoryRecord,
 } from "./inventory-file";
 export { RPS_COLUMNS, formatRps, parseRps, readRps, type RpsEntry } from "./rps-file";
 export {

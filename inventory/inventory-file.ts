@@ -1,17 +1,25 @@
 /**
  * `inventory.csv`: one device a line, `sn,name,project,description,tags`, tags separated by `;`.
  * This is the file people edit in pull requests, so reading it is strict and every error names the
- * file, the line and the column.
+ * file, the line and the column: an unknown or misspelled column (`Tags`, `nmae`) is an error, never
+ * a column quietly ignored (which would read as "no tags" for every device).
+ *
+ * What {@link readInventory} returns is exactly the device declarations a DeviceFleet takes
+ * (`devices: readInventory("inventory.csv")`): the same fields, and values the fleet accepts.
+ * A program that keeps columns of its own names them with {@link readInventoryRecords}.
  */
 import { readFileSync } from "node:fs";
 import { formatCsv, parseCsvTable, type CsvRow } from "./csv-table";
-import { joinTags, serialKey, serialProblem, splitTags, tagsProblem } from "./fields";
+import { joinTags, serialKey, serialProblem, splitTags, tagsProblem, textProblem } from "./fields";
 import { InventoryError } from "./inventory-error";
 
 /** The inventory's columns, in the order they are written. */
 export const INVENTORY_COLUMNS = ["sn", "name", "project", "description", "tags"] as const;
 
-/** One device of an inventory. Empty cells are absent properties. */
+/**
+ * One device of an inventory, in the shape of a DeviceFleet device (and of a Device's inputs).
+ * Empty cells are absent properties.
+ */
 export interface InventoryEntry {
   /** Serial number (12–16 hex digits). */
   sn: string;
@@ -22,13 +30,22 @@ export interface InventoryEntry {
   description?: string;
   /** At most 20, no repeats. */
   tags?: string[];
-  /** Cells of columns other than the inventory's own, by column name (non-empty cells only). */
-  extra?: Record<string, string>;
 }
 
-const KNOWN = new Set<string>(INVENTORY_COLUMNS);
+/** One line of an inventory read with columns of the program's own. */
+export interface InventoryRecord<Column extends string> {
+  /** The device, exactly as {@link readInventory} returns it. */
+  readonly device: InventoryEntry;
+  /** The cells of the program's own columns (empty string for an empty cell). */
+  readonly columns: Readonly<Record<Column, string>>;
+  /** The 1-based line the record starts on. */
+  readonly line: number;
+}
 
-function entryOf(row: CsvRow, file: string, extraColumns: readonly string[]): InventoryEntry {
+const REQUIRED = ["sn", "name"] as const;
+const OPTIONAL = ["project", "description", "tags"] as const;
+
+function entryOf(row: CsvRow, file: string): InventoryEntry {
   const at = (column: string) => ({ file, line: row.line, column });
   const cell = (column: string) => row.cells[column] ?? "";
   const sn = cell("sn");
@@ -38,66 +55,95 @@ function entryOf(row: CsvRow, file: string, extraColumns: readonly string[]): In
   const name = cell("name");
   if (name === "") throw new InventoryError(at("name"), `device ${sn} has no name`);
   const entry: InventoryEntry = { sn, name };
+  for (const column of ["name", "project", "description"] as const) {
+    const problem = textProblem(cell(column));
+    if (problem) throw new InventoryError(at(column), problem);
+  }
   if (cell("project") !== "") entry.project = cell("project");
   if (cell("description") !== "") entry.description = cell("description");
   const tags = splitTags(cell("tags"));
   const problem = tagsProblem(tags);
   if (problem) throw new InventoryError(at("tags"), problem);
   if (tags.length > 0) entry.tags = tags;
-  const extra: Record<string, string> = {};
-  for (const column of extraColumns) if (cell(column) !== "") extra[column] = cell(column);
-  if (Object.keys(extra).length > 0) entry.extra = extra;
   return entry;
 }
 
 /**
- * Parses inventory text. The header must have `sn` and `name`; `project`, `description` and `tags`
- * are optional columns, and any other column is kept in each entry's `extra`. Serial numbers must be
- * unique (ignoring case). `file` is used in error messages.
+ * Parses inventory text with the program's own `columns` besides the inventory's; see
+ * {@link parseInventory} for the rules. A column of the header that is neither is an error.
  */
-export function parseInventory(text: string, file = "inventory.csv"): InventoryEntry[] {
-  const table = parseCsvTable(text, file, ["sn", "name"]);
-  const extraColumns = table.columns.filter((column) => !KNOWN.has(column));
+export function parseInventoryRecords<const Column extends string>(
+  text: string,
+  file: string,
+  columns: readonly Column[],
+): InventoryRecord<Column>[] {
+  const own = columns.filter((column) => !(INVENTORY_COLUMNS as readonly string[]).includes(column));
+  const table = parseCsvTable(text, file, REQUIRED, [...OPTIONAL, ...own]);
   const firstLine = new Map<string, number>();
   return table.rows.map((row) => {
-    const entry = entryOf(row, file, extraColumns);
-    const key = serialKey(entry.sn);
+    const device = entryOf(row, file);
+    const key = serialKey(device.sn);
     const earlier = firstLine.get(key);
     if (earlier !== undefined) {
       throw new InventoryError(
         { file, line: row.line, column: "sn" },
-        `serial number ${entry.sn} is already on line ${earlier}`,
+        `serial number ${device.sn} is already on line ${earlier}`,
       );
     }
     firstLine.set(key, row.line);
-    return entry;
+    const cells = Object.fromEntries(columns.map((column) => [column, row.cells[column] ?? ""]));
+    return { device, columns: cells as Record<Column, string>, line: row.line };
   });
 }
 
-/** Reads an inventory file (UTF-8, with or without a byte-order mark); see {@link parseInventory}. */
+/**
+ * Parses inventory text. The header must have `sn` and `name`; `project`, `description` and `tags`
+ * are optional columns, and any other column is an error naming it and the expected columns.
+ * Serial numbers must be unique (ignoring case); names, projects and descriptions must not start
+ * or end with spaces (a DeviceFleet refuses them). `file` is used in error messages.
+ */
+export function parseInventory(text: string, file = "inventory.csv"): InventoryEntry[] {
+  return parseInventoryRecords(text, file, []).map((record) => record.device);
+}
+
+/**
+ * Reads an inventory file (UTF-8, with or without a byte-order mark); see {@link parseInventory}.
+ * The result goes straight into a DeviceFleet: `devices: readInventory("inventory.csv")`.
+ */
 export function readInventory(file: string): InventoryEntry[] {
   return parseInventory(readFileSync(file, "utf8"), file);
 }
 
 /**
- * Inventory text of entries: the header `sn,name,project,description,tags`, then the columns of
- * `extra` in the order they first appear, one line per entry (quoted where RFC 4180 requires).
- * Throws for a tag the `tags` cell could not give back unchanged (see `joinTags`).
+ * Reads an inventory file with columns of the program's own (e.g. `group`), each record's device
+ * beside the cells of those columns; see {@link parseInventoryRecords}.
+ */
+export function readInventoryRecords<const Column extends string>(
+  file: string,
+  columns: readonly Column[],
+): InventoryRecord<Column>[] {
+  return parseInventoryRecords(readFileSync(file, "utf8"), file, columns);
+}
+
+/**
+ * Inventory text of entries: the header `sn,name,project,description,tags`, then one line per
+ * entry (quoted where RFC 4180 requires). Throws for a value the file could not give back as a
+ * DeviceFleet takes it: a tag the `tags` cell cannot hold unchanged (see `joinTags`), or a name,
+ * project or description that starts or ends with spaces.
  */
 export function formatInventory(entries: readonly InventoryEntry[]): string {
-  const extraColumns: string[] = [];
-  for (const entry of entries) {
-    for (const column of Object.keys(entry.extra ?? {})) {
-      if (!KNOWN.has(column) && !extraColumns.includes(column)) extraColumns.push(column);
+  const rows = entries.map((entry) => {
+    for (const column of ["name", "project", "description"] as const) {
+      const problem = textProblem(entry[column] ?? "");
+      if (problem) throw new Error(`device ${entry.sn}: ${column} ${problem}`);
     }
-  }
-  const rows = entries.map((entry) => [
-    entry.sn,
-    entry.name,
-    entry.project ?? "",
-    entry.description ?? "",
-    joinTags(entry.tags ?? [], `device ${entry.sn}`),
-    ...extraColumns.map((column) => entry.extra?.[column] ?? ""),
-  ]);
-  return formatCsv([...INVENTORY_COLUMNS, ...extraColumns], rows);
+    return [
+      entry.sn,
+      entry.name,
+      entry.project ?? "",
+      entry.description ?? "",
+      joinTags(entry.tags ?? [], `device ${entry.sn}`),
+    ];
+  });
+  return formatCsv(INVENTORY_COLUMNS, rows);
 }

@@ -28,7 +28,7 @@ function urlProblem(text: string): string | undefined {
 }
 
 /**
- * Parses RPS records: header with `sn` and `profileUrl` (other columns are ignored), a serial
+ * Parses RPS records: header with `sn` and `profileUrl` (any other column is an error), a serial
  * number and an absolute URL on each line, serial numbers unique (ignoring case).
  */
 export function parseRps(text: string, file = "rps.csv"): RpsEntry[] {

@@ -6,7 +6,12 @@
  * redacted in its constructor — message, properties and cause — so that no token, refresh token or
  * client secret can leak through logs, `JSON.stringify` or `util.inspect`.
  */
-import { missingResourceOf, statusOfErrCode, type MissingResource } from "./platform-err-codes";
+import {
+  missingResourceOf,
+  PLATFORM_ERR_CODES,
+  statusOfErrCode,
+  type MissingResource,
+} from "./platform-err-codes";
 import { redactOptional, redactText } from "./redact";
 
 /** Stable, documented error codes; match on these rather than on class names or messages. */
@@ -264,7 +269,7 @@ export function errorFromResponse(ctx: ResponseErrorContext): DevicePlatformErro
 /** {@link errorFromResponse}, also returning the status the retry policy goes by. */
 export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
   const body = readFailureBody(ctx.body, ctx.tokenEndpoint ?? false, ctx.bodyText);
-  const status = effectiveStatus(ctx.status, body);
+  const status = effectiveStatus(ctx.status, body, ctx.tokenEndpoint ?? false);
   const Class = classFor(status, body, ctx.tokenEndpoint ?? false);
   const error = new Class({
     method: ctx.method,
@@ -282,13 +287,28 @@ export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
   return { error, status };
 }
 
-/** HTTP 2xx with `status: "Failed"` counts as the status its errCode stands for. */
-function effectiveStatus(httpStatus: number, body: FailureBody): number {
+/**
+ * HTTP 2xx with `status: "Failed"` counts as the status its errCode stands for; so does the
+ * platform's own "gone" code for an object with any HTTP status (nothing to retry: it said which
+ * object is missing).
+ */
+function effectiveStatus(httpStatus: number, body: FailureBody, tokenEndpoint: boolean): number {
+  if (saysGone(body, tokenEndpoint)) return PLATFORM_ERR_CODES.device_not_found;
   if (httpStatus < 200 || httpStatus >= 300 || !body.isEnvelope) return httpStatus;
   return statusOfErrCode(body.errCode) ?? httpStatus;
 }
 
+/**
+ * The platform's failure envelope naming a missing object (`device_not_found`,
+ * `rps_record_not_found`): "gone" is decided by that code, whatever the HTTP status beside it, as
+ * the platform's own client code decides it — and never by a status alone.
+ */
+function saysGone(body: FailureBody, tokenEndpoint: boolean): boolean {
+  return !tokenEndpoint && body.isEnvelope && missingResourceOf(body.errCode) !== undefined;
+}
+
 function classFor(status: number, body: FailureBody, tokenEndpoint: boolean): ErrorClass {
+  if (saysGone(body, tokenEndpoint)) return NotFoundError;
   if (status === 429) return RateLimitError;
   if (status >= 500) return ServerError;
   // Still 2xx: an errCode the SDK does not know (the platform spoke, but said nothing usable),

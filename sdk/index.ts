@@ -18,7 +18,7 @@ export {
   type SetRpsProfileResult,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
-export { isLoopbackHost } from "./options";
+export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { clearTokenCache } from "./auth";
 export {
   AuthenticationError,
@@ -58,6 +58,13 @@ export {
   type Sort,
 } from "./schemas/common";
 export * from "./schemas/device";
+export {
+  isKnownValue,
+  openEnum,
+  unrecognizedValue,
+  type OpenEnum,
+  type Unrecognized,
+} from "./schemas/open-enum";
 export * from "./schemas/tsl";
 export * from "./schemas/config";
 export * from "./schemas/rps";

@@ -1,6 +1,7 @@
 /** Options of {@link DevicePlatformClient} and their validation at construction time. */
 import type { Dispatcher } from "undici";
 import type { RequestEventListener } from "./events";
+import { baseUrlProblem } from "./base-url";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
 
 /** Options of `new DevicePlatformClient(…)`. */
@@ -77,38 +78,11 @@ export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOp
   };
 }
 
-/**
- * Tokens and the client secret travel over this connection, so plain HTTP is allowed only where
- * nothing leaves the machine.
- */
+/** The base URL as a URL, or a `TypeError` naming the rule it breaks (see base-url.ts). */
 function parseBaseUrl(baseUrl: string): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError("baseUrl must be an absolute URL such as https://platform.example.com");
-  }
-  if (url.username || url.password) throw new TypeError("baseUrl must not contain credentials");
-  if (url.search || url.hash) throw new TypeError("baseUrl must not contain a query string or fragment");
-  if (url.protocol === "https:") return url;
-  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return url;
-  if (url.protocol === "http:") {
-    throw new TypeError(
-      `baseUrl must use https:// (plain http:// is allowed only for loopback hosts): ${url.host}`,
-    );
-  }
-  throw new TypeError(`baseUrl must use https://, not ${url.protocol}`);
-}
-
-/** localhost, 127.0.0.0/8 and ::1. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  if (host === "[::1]" || host === "::1") return true;
-  const octets = host.split(".");
-  return (
-    octets.length === 4 && octets[0] === "127" && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-  );
+  const problem = typeof baseUrl === "string" ? baseUrlProblem(baseUrl) : "must be a string";
+  if (problem !== undefined) throw new TypeError(`baseUrl ${problem}`);
+  return new URL(baseUrl);
 }
 
 function requireText(name: string, value: unknown): void {

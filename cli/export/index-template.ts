@@ -61,15 +61,8 @@ const FLEET_DEVICES = `// One DeviceFleet per platform project; devices without 
 // onRemove: "release" to stop managing such devices instead).
 const fleets = groupByProject(inventory).map(
   (group) =>
-    new DeviceFleet(\`fleet-\${group.key}\`, {
-      devices: group.entries.map(({ sn, name, project, description, tags }) => ({
-        sn,
-        name,
-        project,
-        description,
-        tags,
-      })),
-    }),
+    // Each entry of readInventory is a DeviceFleet device declaration as it is.
+    new DeviceFleet(\`fleet-\${group.key}\`, { devices: group.entries }),
 );
 
 /** Serial number → deviceId of every device, across the fleets. */

@@ -5,7 +5,9 @@
  */
 import {
   AuthenticationError,
+  ConfigurationError,
   DevicePlatformError,
+  maskUrl,
   NotFoundError,
   ResponseShapeError,
   TransportError,
@@ -22,8 +24,13 @@ export interface PlatformTarget {
 /** Not-found codes that mean "this object is gone" rather than "this is not the platform". */
 const GONE = new Set(["device_not_found", "rps_record_not_found"]);
 
+/**
+ * Whether the answer says the URL is not the platform. A {@link ResponseShapeError} does not: it
+ * came in the platform's own success envelope, with data the client could not read (a value it
+ * has never seen), so the URL is right and the message says what could not be read.
+ */
 function notThePlatform(error: DevicePlatformError): boolean {
-  if (error instanceof ResponseShapeError) return true;
+  if (error instanceof ConfigurationError) return true;
   if (error instanceof NotFoundError) return !GONE.has(error.errCode ?? "");
   // The token endpoint answering anything but success or refused credentials is not the platform.
   return (
@@ -41,7 +48,9 @@ export function platformFailure(error: unknown, target: PlatformTarget): Command
   const phase = error instanceof FleetReadError ? error.phase : "reading the fleet";
   const cause = error instanceof FleetReadError ? error.cause : error;
   if (!(cause instanceof DevicePlatformError)) return undefined;
-  const { baseUrl, clientId } = target;
+  const { clientId } = target;
+  // Never the user-info or query of the URL as given: a credential may hide there.
+  const baseUrl = maskUrl(target.baseUrl);
   if (cause instanceof AuthenticationError) {
     return new CommandFailure(
       `authentication_failed: the platform at ${baseUrl} did not accept client id "${clientId}" and its secret ` +
@@ -58,6 +67,13 @@ export function platformFailure(error: unknown, target: PlatformTarget): Command
     return new CommandFailure(
       `${baseUrl} does not answer as the device platform does (${phase}): ${cause.message}. ` +
         `Check DEVPLATFORM_BASE_URL (or --base-url): it is https://<server_address> of the application`,
+    );
+  }
+  if (cause instanceof ResponseShapeError) {
+    return new CommandFailure(
+      `${phase} from ${baseUrl} failed: the platform answered with data this version cannot read: ` +
+        `${cause.message}. The base URL is right; please report the answer (its requestId) with the ` +
+        `version of pulumi-devplatform`,
     );
   }
   return new CommandFailure(`${phase} from ${baseUrl} failed: ${cause.message}`);

@@ -4,7 +4,7 @@
  * refused before the first request, and nothing is written before everything has been read.
  */
 import { performance } from "node:perf_hooks";
-import { DevicePlatformClient } from "../../sdk";
+import { baseUrlProblem, DevicePlatformClient, maskUrl } from "../../sdk";
 import { CommandFailure, UsageError } from "../errors";
 import { readPackageInfo } from "../package-info";
 import { Progress } from "../progress";
@@ -37,6 +37,14 @@ function createClient(
   apiVersion: "v1" | "v1.0",
   tally: RequestTally,
 ) {
+  // The client applies the same rule; checked here first so the message names the variable and
+  // shows the URL without the user-info or query a credential could hide in.
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined) {
+    throw new UsageError(
+      `DEVPLATFORM_BASE_URL (or --base-url) "${maskUrl(baseUrl)}" cannot be used: baseUrl ${problem}`,
+    );
+  }
   try {
     return new DevicePlatformClient({
       baseUrl,
@@ -50,7 +58,7 @@ function createClient(
     // The client checks the URL before sending anything (https unless loopback, no credentials in it).
     if (error instanceof TypeError) {
       throw new UsageError(
-        `DEVPLATFORM_BASE_URL (or --base-url) "${baseUrl}" cannot be used: ${error.message}`,
+        `DEVPLATFORM_BASE_URL (or --base-url) "${maskUrl(baseUrl)}" cannot be used: ${error.message}`,
       );
     }
     throw error;

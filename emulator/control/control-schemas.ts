@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idSchema, nameSchema, serialSchema, tagsSchema } from "../routes/schemas";
 import { profileUrlSchema } from "../routes/set-rps-profile";
-import { CONNECT_STATUSES, LICENSE_STATUSES } from "../state/types";
+import { CONNECT_STATUSES, LICENSE_STATUSES, SEND_AS_FIELDS } from "../state/types";
 
 /** Body of `POST /__emulator/reset`. */
 export const resetSchema = z.object({ keepTokens: z.boolean().optional() }).optional();
@@ -33,6 +33,11 @@ export const deviceChangeSchema = z.object({
   electricity: z.number().int().min(0).max(100).nullable().optional(),
   /** Property values, checked against the TSL model's data types (any accessMode). */
   properties: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Any string to send verbatim as the field's value from now on, in the query and search views
+   * alike (an undocumented or misspelled value); null goes back to the rendered value.
+   */
+  sendAs: z.partialRecord(z.enum(SEND_AS_FIELDS), z.string().min(1).nullable()).optional(),
 });
 
 /** What a client sends to change a device out of band. */

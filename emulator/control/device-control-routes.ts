@@ -42,8 +42,20 @@ function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceC
     if (change.electricity === null) delete d.electricity;
     else if (change.electricity !== undefined) d.electricity = change.electricity;
     if (checked) mergeInto(d.properties, checked.values);
+    if (change.sendAs) d.sendAs = mergedSendAs(d.sendAs, change.sendAs);
     d.lastUpdateTime = ctx.clock.now();
   });
+}
+
+/** `sendAs` after a change: a string sets a field's verbatim value, null removes it. */
+function mergedSendAs(
+  current: DeviceRecord["sendAs"],
+  change: NonNullable<DeviceChange["sendAs"]>,
+): DeviceRecord["sendAs"] {
+  const merged = Object.entries({ ...current, ...change }).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  );
+  return merged.length > 0 ? Object.fromEntries(merged) : undefined;
 }
 
 /** Out-of-band device changes: what drift looks like to a client. Devices of any application. */

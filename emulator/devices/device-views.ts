@@ -47,6 +47,7 @@ export function deviceQueryView(device: DeviceRecord, view: ViewContext): Record
     ...commonFields(device, view),
     rpsStatus: device.rpsEnabled ? "ACTIVATE" : "UNACTIVATED",
     deviceType: modelByKey(device.modelKey).deviceTypeInQuery,
+    ...device.sendAs,
   };
 }
 
@@ -58,6 +59,7 @@ export function deviceSearchView(device: DeviceRecord, view: ViewContext): Recor
     ...optional("wlanMac", device.wlanMac),
     rpsStatus: device.rpsEnabled ? "ENABLED" : "DISABLED",
     deviceType: modelByKey(device.modelKey).deviceType,
+    ...device.sendAs,
   };
 }
 

@@ -17,6 +17,11 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export type PropertyValue =
   boolean | number | bigint | string | PropertyValue[] | { [key: string]: PropertyValue };
 
+/** Fields whose value the control API can make the emulator send verbatim (see `DeviceRecord.sendAs`). */
+export const SEND_AS_FIELDS = ["rpsStatus", "connectStatus", "licenseStatus", "deviceType"] as const;
+/** One of {@link SEND_AS_FIELDS}. */
+export type SendAsField = (typeof SEND_AS_FIELDS)[number];
+
 /** A map of TSL property id to value (a STRUCT is an object keyed by its children's full ids). */
 export type PropertyMap = Record<string, PropertyValue>;
 
@@ -49,6 +54,11 @@ export interface DeviceRecord {
   licenseStatus: LicenseStatus;
   /** RPS enabled: rendered `ACTIVATE`/`ENABLED`, otherwise `UNACTIVATED`/`DISABLED`. */
   rpsEnabled: boolean;
+  /**
+   * Values sent verbatim instead of the rendered ones, in both the query and the search view: what
+   * a platform that sends an undocumented or misspelled value looks like (set by the control API).
+   */
+  sendAs?: Partial<Record<SendAsField, string>>;
   /** Emulator-clock milliseconds when the device was added. */
   createdAt: number;
   /** Emulator-clock milliseconds of the last property change ("most recent report"). */

@@ -16,11 +16,15 @@
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { DeviceConfig, DeviceFleet } from "pulumi-devplatform";
-import { readInventory, type InventoryEntry } from "pulumi-devplatform/inventory";
+import { readInventoryRecords, type InventoryEntry } from "pulumi-devplatform/inventory";
 import { GROUP_CONFIG } from "./group-config";
 
 const config = new pulumi.Config("fleet");
-const inventory = readInventory(path.resolve(__dirname, config.get("inventory") ?? "inventory.csv"));
+// `group` is this program's own column: named here, so that any other unknown column (a misspelled
+// `Tags`, say) is still an error naming it.
+const inventory = readInventoryRecords(path.resolve(__dirname, config.get("inventory") ?? "inventory.csv"), [
+  "group",
+]);
 const project = config.get("project") ?? "demo";
 // A guard against a truncated inventory: an `up` that would remove more devices from a fleet (or
 // drop a fleet holding more) fails and removes nothing; `pulumi destroy` is not limited. Raise it
@@ -31,9 +35,9 @@ const maxRemovals = config.getNumber("maxRemovals") ?? 1;
 // One fleet per group, for every configured group even when the inventory lists none of its
 // devices: a group emptied by mistake is then an update that maxRemovals guards, not a fleet deleted.
 const groups = new Map<string, InventoryEntry[]>(Object.keys(GROUP_CONFIG).map((group) => [group, []]));
-for (const entry of inventory) {
-  const group = entry.extra?.group ?? "ungrouped";
-  groups.set(group, [...(groups.get(group) ?? []), entry]);
+for (const { device, columns } of inventory) {
+  const group = columns.group || "ungrouped";
+  groups.set(group, [...(groups.get(group) ?? []), device]);
 }
 
 const fleets = [...groups].map(([group, entries]) => {

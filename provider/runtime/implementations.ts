@@ -9,7 +9,7 @@ import { deviceFleetImplementation } from "../device-fleet/provider";
 import { rpsProfileImplementation } from "../rps-profile/provider";
 import { noteProgramRan } from "./ownership";
 import { withSerializedProvider } from "./partial-failure";
-import { configureRuntime } from "./platform-client";
+import { configurationProblem, configureRuntime } from "./platform-client";
 import type { ResourceKind } from "./serialized-provider";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
@@ -31,8 +31,11 @@ export function providerImplementation(kind: ResourceKind): Implementation {
     const own = implementations[kind];
     // The engine checks resources only when it runs the program (`up`, `preview`), never in
     // `destroy`: the one-owner record keeps that apart (see programRan).
-    const check: Implementation["check"] = (olds, news) => {
+    const check: Implementation["check"] = async (olds, news) => {
       noteProgramRan();
+      // Bad configuration fails here, at preview, before any request: one failure naming the key.
+      const problem = await configurationProblem();
+      if (problem !== undefined) return { inputs: news, failures: [{ property: "", reason: problem }] };
       return own.check(olds, news);
     };
     // A partial failure's recorded outputs must carry the serialized provider, or the stack is

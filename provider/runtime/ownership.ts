@@ -128,7 +128,10 @@ export async function declarationsSettled(
   }
 }
 
-/** Another kind's declaration (an RPS record, `rps-ownership.ts`) counts for {@link declarationsSettled} too. */
+/**
+ * Another kind's declaration (an RPS record, `rps-ownership.ts`; a managed property,
+ * `property-ownership.ts`) counts for {@link declarationsSettled} too.
+ */
 export function noteDeclaration(): void {
   lastDeclarationAt = Date.now();
 }
@@ -153,12 +156,4 @@ export function resetOwnership(): void {
   claims.clear();
   lastDeclarationAt = 0;
   programChecked = false;
-}
-
-/**
- * Notes that a resource declared something in this deployment (another kind's own record, e.g.
- * property-ownership.ts), so that {@link declarationsSettled} waits for it as for serial numbers.
- */
-export function noteDeclaration(): void {
-  lastDeclarationAt = Date.now();
 }

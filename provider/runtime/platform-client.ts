@@ -63,6 +63,21 @@ function environmentAfterGrace(): Promise<SettingsResult> {
   });
 }
 
+/**
+ * What is wrong with the provider's configuration (a missing credential, a base URL that breaks the
+ * rules, a bad apiVersion or maxRetries), naming the key, or undefined when it is usable. Every
+ * resource's `check` asks, so that a preview fails on it without a request and without a stack.
+ */
+export async function configurationProblem(): Promise<string | undefined> {
+  try {
+    await settingsOnceConfigured();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === "ProviderConfigurationError") return error.message;
+    throw error;
+  }
+}
+
 /** The process's platform client, created on first use from the configured settings. */
 export async function platformClient(): Promise<DevicePlatformClient> {
   const settings = await settingsOnceConfigured();

@@ -1,8 +1,10 @@
 /**
  * Provider configuration: stack config `devplatform:*` (read in the dynamic provider's `configure()`
  * at run time), falling back to `DEVPLATFORM_*` environment variables. Nothing here is captured in
- * the serialized provider.
+ * the serialized provider. Every value is checked here, so that a bad one is reported at preview
+ * (see `configurationProblem`) naming its key and the rule, never later as the client's TypeError.
  */
+import { baseUrlProblem, maskUrl } from "../../sdk";
 
 /** Everything the provider needs to reach the platform. */
 export interface ProviderSettings {
@@ -56,11 +58,17 @@ export function resolveSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderSettings {
   const values: Partial<Record<keyof ProviderSettings, string>> = {};
+  const from: Partial<Record<keyof ProviderSettings, string>> = {};
   const missing: string[] = [];
   for (const source of SOURCES) {
-    const value = getConfig(source.config) ?? env[source.env];
-    if (value !== undefined && value !== "") values[source.key] = value;
-    else if (!OPTIONAL.includes(source.key)) missing.push(`${source.config} (or ${source.env})`);
+    const configured = getConfig(source.config);
+    const value = configured ?? env[source.env];
+    // A value of spaces alone is as good as none (and the client would refuse it without the key's name).
+    if (value !== undefined && value.trim() !== "") {
+      values[source.key] = value;
+      from[source.key] =
+        configured === undefined ? `${source.env} (the fallback of ${source.config})` : source.config;
+    } else if (!OPTIONAL.includes(source.key)) missing.push(`${source.config} (or ${source.env})`);
   }
   if (missing.length > 0) {
     throw new ProviderConfigurationError(
@@ -68,20 +76,24 @@ export function resolveSettings(
         "e.g. `pulumi config set devplatform:baseUrl https://…` and `pulumi config set --secret devplatform:clientSecret …`",
     );
   }
+  const baseUrl = values.baseUrl as string;
+  const urlProblem = baseUrlProblem(baseUrl);
+  if (urlProblem !== undefined) {
+    // Masked: a URL's user-info or query may hold a credential, which must reach no message.
+    throw new ProviderConfigurationError(`${from.baseUrl} ${urlProblem}, got "${maskUrl(baseUrl)}"`);
+  }
   const apiVersion = values.apiVersion ?? "v1";
   if (apiVersion !== "v1" && apiVersion !== "v1.0") {
-    throw new ProviderConfigurationError(
-      `devplatform:apiVersion must be "v1" or "v1.0", got "${apiVersion}"`,
-    );
+    throw new ProviderConfigurationError(`${from.apiVersion} must be "v1" or "v1.0", got "${apiVersion}"`);
   }
   const maxRetries = values.maxRetries === undefined ? DEFAULT_MAX_RETRIES : Number(values.maxRetries);
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 100) {
     throw new ProviderConfigurationError(
-      `devplatform:maxRetries must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
+      `${from.maxRetries} must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
     );
   }
   return {
-    baseUrl: values.baseUrl as string,
+    baseUrl,
     clientId: values.clientId as string,
     clientSecret: values.clientSecret as string,
     apiVersion,

@@ -1,27 +1,44 @@
 /** Schemas of devices: inputs of Add/Update/Search, and the Device and Device_Details resources. */
 import { z } from "zod";
 import { idSchema, numberLike, opt, pageSchema, sortSchema, stringLike } from "./common";
+import { openEnum } from "./open-enum";
 
-/** Documented spelling is `SUB_DEVICE`; the document's examples spell it `SUB-DEVICE`. */
-export const deviceTypeSchema = z
-  .string()
-  .transform((v) => (v === "SUB-DEVICE" ? "SUB_DEVICE" : v))
-  .pipe(z.enum(["GATEWAY", "SUB_DEVICE", "COMMON"]));
+/** `deviceType` values as documented. */
+export const DEVICE_TYPES = ["GATEWAY", "SUB_DEVICE", "COMMON"] as const;
 
-/** `GATEWAY`, `SUB_DEVICE` or `COMMON`. */
+/**
+ * Documented spelling is `SUB_DEVICE`; the document's examples spell it `SUB-DEVICE`. Any other
+ * value is kept as the platform sent it (see open-enum.ts).
+ */
+export const deviceTypeSchema = openEnum(DEVICE_TYPES, (v) => (v === "SUB-DEVICE" ? "SUB_DEVICE" : v));
+
+/** `GATEWAY`, `SUB_DEVICE` or `COMMON`, or a value the platform sent that is none of them. */
 export type DeviceType = z.output<typeof deviceTypeSchema>;
 
 /**
  * Both families appear: `ACTIVATE`/`UNACTIVATED` on a single-device query, `ENABLED`/`DISABLED` in
- * search results. Values are passed on as the platform sent them.
+ * search results (and the document mentions a misspelling of `ENABLED`). Values are passed on as
+ * the platform sent them; an unknown one never fails the response.
  */
-export const rpsStatusSchema = z.enum(["ACTIVATE", "UNACTIVATED", "ENABLED", "DISABLED"]);
+export const RPS_STATUSES = ["ACTIVATE", "UNACTIVATED", "ENABLED", "DISABLED"] as const;
+export const rpsStatusSchema = openEnum(RPS_STATUSES);
 
-/** RPS status in either of the platform's two spellings. */
+/** RPS status in either of the platform's two spellings, or a value that is neither. */
 export type RpsStatus = z.output<typeof rpsStatusSchema>;
 
-export const connectStatusSchema = z.enum(["ONLINE", "OFFLINE", "DISCONNECT"]);
-export const licenseStatusSchema = z.enum(["VALID", "INVALID"]);
+/** `connectStatus` values as documented. */
+export const CONNECT_STATUSES = ["ONLINE", "OFFLINE", "DISCONNECT"] as const;
+/** A device's connection state as the platform reports it; unknown values are kept. */
+export const connectStatusSchema = openEnum(CONNECT_STATUSES);
+/** `ONLINE`, `OFFLINE`, `DISCONNECT`, or a value the platform sent that is none of them. */
+export type ConnectStatus = z.output<typeof connectStatusSchema>;
+
+/** `licenseStatus` values as documented. */
+export const LICENSE_STATUSES = ["VALID", "INVALID"] as const;
+/** A device's licence state as the platform reports it; unknown values are kept. */
+export const licenseStatusSchema = openEnum(LICENSE_STATUSES);
+/** `VALID`, `INVALID`, or a value the platform sent that is neither. */
+export type LicenseStatus = z.output<typeof licenseStatusSchema>;
 
 /** A timestamp Long; small enough for a number, though some servers send it as digits. */
 const timestampSchema = numberLike;
@@ -115,14 +132,14 @@ export const updateDeviceInputSchema = z.object({
 /** Input of `updateDevice`. */
 export type UpdateDeviceInput = z.input<typeof updateDeviceInputSchema>;
 
-/** Filters of Search Specific Devices; `pageSize`/`pageNumber` default to 100 and 1. */
+/** Filters of Search Specific Devices (strict: a request), `pageSize`/`pageNumber` default to 100 and 1. */
 export const deviceFilterSchema = z.object({
   sorts: z.array(sortSchema).optional(),
   sn: z.string().optional(),
   devEUI: z.string().optional(),
   imei: z.string().optional(),
   rpsStatus: z.array(z.enum(["ENABLED", "DISABLED"])).optional(),
-  connectStatus: z.array(connectStatusSchema).optional(),
+  connectStatus: z.array(z.enum(CONNECT_STATUSES)).optional(),
   name: z.string().optional(),
   model: z.string().optional(),
   hardwareVersion: z.string().optional(),
@@ -131,8 +148,8 @@ export const deviceFilterSchema = z.object({
   electricityMax: z.number().int().optional(),
   description: z.string().optional(),
   tag: z.array(z.string()).optional(),
-  deviceType: z.array(z.enum(["GATEWAY", "SUB_DEVICE", "COMMON"])).optional(),
-  licenseStatus: z.array(licenseStatusSchema).optional(),
+  deviceType: z.array(z.enum(DEVICE_TYPES)).optional(),
+  licenseStatus: z.array(z.enum(LICENSE_STATUSES)).optional(),
   mac: z.string().optional(),
   wlanMac: z.string().optional(),
 });

@@ -1,8 +1,10 @@
 /** Schema of a device's TSL (Thing Specification Language) model. */
 import { z } from "zod";
 import { numberLike, opt, stringLike } from "./common";
+import { openEnum } from "./open-enum";
 
-export const dataTypeSchema = z.enum([
+/** The documented TSL data types. */
+export const DATA_TYPES = [
   "BOOL",
   "STRING",
   "STRUCT",
@@ -13,9 +15,12 @@ export const dataTypeSchema = z.enum([
   "FLOAT",
   "DOUBLE",
   "ENUM",
-]);
+] as const;
 
-/** A TSL data type. */
+/** A TSL data type; one the SDK does not know is kept as sent (and validates nothing). */
+export const dataTypeSchema = openEnum(DATA_TYPES);
+
+/** A TSL data type, or a value the platform sent that is none of the documented ones. */
 export type DataType = z.output<typeof dataTypeSchema>;
 
 /** Validation rules of a value; loose because extra rule keys would still be meaningful to show. */
@@ -52,7 +57,7 @@ export const dataSpecSchema = z.looseObject({
   fractionDigits: opt(numberLike),
   coefficient: opt(numberLike),
   validator: opt(validatorSchema),
-  encoding: opt(z.enum(["HEX", "ASCII", "UTF8", "BASE64"])),
+  encoding: opt(openEnum(["HEX", "ASCII", "UTF8", "BASE64"])),
   mapping: opt(z.record(z.string(), stringLike)),
   assist: opt(assistSchema),
 });
@@ -65,7 +70,7 @@ export const tslPropertySchema = z.object({
   propertyKey: opt(z.string()),
   name: opt(z.string()),
   description: opt(z.string()),
-  accessMode: opt(z.enum(["R", "W", "RW"])),
+  accessMode: opt(openEnum(["R", "W", "RW"])),
   dataSpec: opt(dataSpecSchema),
 });
 
@@ -90,7 +95,7 @@ export const tslEventSchema = z.object({
   id: z.string(),
   name: opt(z.string()),
   description: opt(z.string()),
-  type: opt(z.enum(["INFO", "WARN", "ERROR"])),
+  type: opt(openEnum(["INFO", "WARN", "ERROR"])),
   outputs: parameters,
 });
 
@@ -101,7 +106,7 @@ export const tslServiceSchema = z.object({
   id: z.string(),
   name: opt(z.string()),
   description: opt(z.string()),
-  callType: opt(z.enum(["SYNC", "ASYNC"])),
+  callType: opt(openEnum(["SYNC", "ASYNC"])),
   inputs: parameters,
   outputs: parameters,
 });

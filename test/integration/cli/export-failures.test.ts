@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { parseInventory } from "../../../inventory";
 import { expectNoSecrets, fileNames } from "./support/exported-files";
 import { seedFleet } from "./support/fleet-fixture";
 import { credentialsFor, runDevplatform, type CliRun } from "./support/run-devplatform";
@@ -164,6 +165,48 @@ describe("credentials and platform", () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('"http://platform.example.com" cannot be used: baseUrl must use https://');
+  });
+});
+
+describe("tolerant reading, careful messages", () => {
+  it("a device with undocumented status values is exported with the rest, exit 0", async () => {
+    const state = await emulator.control.state();
+    const odd = state.devices[7];
+    if (!odd) throw new Error("the seeded fleet has no 8th device");
+    await emulator.control.changeDevice(odd.deviceId, {
+      sendAs: { rpsStatus: "ENABELD", connectStatus: "SLEEP", licenseStatus: "TRIAL", deviceType: "HUB" },
+    });
+    try {
+      const out = path.join(work, "x");
+      const run = await devplatform(["export", "--out", out], credentialsFor(emulator.url));
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const exported = parseInventory(readFileSync(path.join(out, "inventory.csv"), "utf8"));
+      const inApplication = state.devices.filter((d) => d.applicationId === odd.applicationId);
+      expect(exported.map((d) => d.sn).sort()).toEqual(inApplication.map((d) => d.sn).sort());
+    } finally {
+      await emulator.control.changeDevice(odd.deviceId, {
+        sendAs: { rpsStatus: null, connectStatus: null, licenseStatus: null, deviceType: null },
+      });
+    }
+  });
+
+  it("a base URL with user:password or a query is refused before any request, without echoing them", async () => {
+    await emulator.control.resetCounters();
+    const port = new URL(emulator.url).port;
+    for (const url of [
+      `http://user:pw-s3cret@127.0.0.1:${port}`,
+      `${emulator.url}/?access_token=tok-s3cret`,
+    ]) {
+      const run = await devplatform(["export", "--out", path.join(work, "x")], credentialsFor(url));
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /DEVPLATFORM_BASE_URL \(or --base-url\) "http:\/\/\*\*\*@127|\?\*\*\*" cannot be used/,
+      );
+      expect(run.stderr).toMatch(/must not contain (credentials|a query string)/);
+      expect(run.stdout + run.stderr).not.toContain("s3cret");
+    }
+    expect((await emulator.control.counters()).total).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@
  * `pulumi-devplatform/inventory`, resolved through a package `exports` map as a user's
  * node_modules resolves it. (test/e2e/export-round-trip.test.ts runs such projects for real.)
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
@@ -98,4 +98,21 @@ describe("the generated index.ts against the provider's API", () => {
     writeProject({ style: "devices", inventory: [] }, '\nnew Device("x", { sn: "240000A10001" });\n');
     expect(diagnostics().join("\n")).toMatch(/Property 'name' is missing/);
   }, 60_000);
+
+  it("the README's own program (Using it in your stack) typechecks, readInventory straight into a DeviceFleet", () => {
+    writeProject({ style: "fleet", inventory: [] });
+    const snippet = readmeSnippet();
+    expect(snippet).toContain('devices: readInventory("inventory.csv")');
+    writeFileSync(path.join(project, "index.ts"), snippet);
+    expect(diagnostics()).toEqual([]);
+  }, 60_000);
 });
+
+/** The first TypeScript block of the README's "Using it in your stack" section. */
+function readmeSnippet(): string {
+  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Using it in your stack"));
+  const match = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!match?.[1]) throw new Error("README.md has no ts block under 'Using it in your stack'");
+  return match[1];
+}

@@ -102,6 +102,30 @@ describe("out-of-band device changes", () => {
     expect(config.properties.reportInterval).toBe(3600);
   });
 
+  it("sendAs makes the API send any status or deviceType verbatim, in query and search alike, until null", async () => {
+    const sn = serial("24");
+    const { deviceId } = await addDevice(h.api, sn);
+    await h.emulator.control.changeDevice(deviceId, {
+      sendAs: { rpsStatus: "ENABELD", connectStatus: "SLEEP", licenseStatus: "TRIAL", deviceType: "HUB" },
+    });
+    const odd = { rpsStatus: "ENABELD", connectStatus: "SLEEP", licenseStatus: "TRIAL", deviceType: "HUB" };
+    expect(await h.api.ok<DeviceJson>("GET", `/devices/${deviceId}`)).toMatchObject(odd);
+    const page = await h.api.ok<{ content: DeviceJson[] }>("POST", "/devices/search", {
+      pageSize: 10,
+      pageNumber: 1,
+      sn,
+    });
+    expect(page.content[0]).toMatchObject(odd);
+    await h.emulator.control.changeDevice(deviceId, { sendAs: { connectStatus: null } });
+    expect(await h.api.ok<DeviceJson>("GET", `/devices/${deviceId}`)).toMatchObject({
+      rpsStatus: "ENABELD",
+      connectStatus: "ONLINE",
+    });
+    await expect(
+      h.emulator.control.changeDevice(deviceId, { sendAs: { name: "x" } as never }),
+    ).rejects.toThrow(/400/);
+  });
+
   it("refuses values that do not fit the TSL model, and unknown devices", async () => {
     const { deviceId } = await addDevice(h.api, serial("24"));
     await expect(

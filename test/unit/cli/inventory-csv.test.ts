@@ -7,10 +7,13 @@ import {
   formatRps,
   InventoryError,
   parseInventory,
+  parseInventoryRecords,
   parseRps,
   readInventory,
   type InventoryEntry,
 } from "../../../inventory";
+import type { DeviceFleetArgs } from "../../../provider";
+import { DEVICE_FIELDS } from "../../../provider/device/desired";
 
 const tricky: InventoryEntry[] = [
   {
@@ -26,21 +29,25 @@ const tricky: InventoryEntry[] = [
     project: "building-a",
   },
   { sn: "660000B20001", name: "Gateway Zürich — 東京 🚀", project: "Building B", tags: ["uplink"] },
-  { sn: "AC0000C30001", name: "  padded name  ", description: ' "quoted" ' },
-  {
-    sn: "5b0000d40001",
-    name: "lower-case serial",
-    tags: ["a", "b", "c"],
-    extra: { owner: "ops, team", room: "1.02" },
-  },
-  { sn: "5B0000D40002", name: "=SUM(A1)", extra: { room: "cellar" } },
+  { sn: "AC0000C30001", name: "quoted", description: '"quoted" words' },
+  { sn: "5b0000d40001", name: "lower-case serial", tags: ["a", "b", "c"] },
+  { sn: "5B0000D40002", name: "=SUM(A1)" },
 ];
 
 describe("inventory.csv round trip", () => {
-  it("reads back exactly what it wrote: quotes, commas, line breaks, unicode, edge whitespace, extra columns", () => {
+  it("reads back exactly what it wrote: quotes, commas, line breaks, unicode", () => {
     const text = formatInventory(tricky);
-    expect(text.split("\n")[0]).toBe("sn,name,project,description,tags,owner,room");
+    expect(text.split("\n")[0]).toBe("sn,name,project,description,tags");
     expect(parseInventory(text)).toEqual(tricky);
+  });
+
+  it("refuses to write a name, project or description a DeviceFleet would refuse (spaces at an end)", () => {
+    expect(() => formatInventory([{ sn: "AC0000C30001", name: "  padded name  " }])).toThrow(
+      /device AC0000C30001: name " {2}padded name {2}" starts or ends with spaces/,
+    );
+    expect(() => formatInventory([{ sn: "AC0000C30001", name: "n", description: " d" }])).toThrow(
+      /device AC0000C30001: description " d" starts or ends with spaces/,
+    );
   });
 
   it("writes the header exactly and quotes only where RFC 4180 needs it", () => {
@@ -133,6 +140,48 @@ describe("reading inventory files people edit", () => {
     expect(() => parseInventory(text)).toThrow(message);
   });
 
+  it.each([
+    ["Tags", 'unknown column "Tags" (did you mean "tags"?)'],
+    ["Project", 'unknown column "Project" (did you mean "project"?)'],
+    ["nmae", 'unknown column "nmae" (did you mean "name"?)'],
+    ["owner", 'unknown column "owner"; the columns'],
+  ])("refuses the unknown or misspelled column %s, naming it and the expected columns", (column, message) => {
+    const text = `sn,name,${column}\n240000A10001,a,x\n`;
+    expect(() => parseInventory(text)).toThrow(InventoryError);
+    expect(() => parseInventory(text)).toThrow(`inventory.csv:1, column "${column}": ${message}`);
+    expect(() => parseInventory(text)).toThrow(
+      "the columns are sn, name, project, description, tags (sn and name required)",
+    );
+  });
+
+  it("refuses a quoted name, project or description with spaces at an end, naming line and column", () => {
+    expect(() => parseInventory('sn,name,project\n240000A10001,a,"b "\n')).toThrow(
+      'inventory.csv:2, column "project": "b " starts or ends with spaces, which a DeviceFleet refuses',
+    );
+  });
+
+  it("reads the program's own columns only when it names them, beside the device", () => {
+    const text = "sn,name,group,tags\n240000A10001,a,sensors,x;y\n240000A10002,b,,\n";
+    expect(() => parseInventory(text)).toThrow('unknown column "group"');
+    expect(parseInventoryRecords(text, "inventory.csv", ["group"])).toEqual([
+      { device: { sn: "240000A10001", name: "a", tags: ["x", "y"] }, columns: { group: "sensors" }, line: 2 },
+      { device: { sn: "240000A10002", name: "b" }, columns: { group: "" }, line: 3 },
+    ]);
+    expect(() => parseInventoryRecords("sn,name,grp\n", "inventory.csv", ["group"])).toThrow(
+      'unknown column "grp" (did you mean "group"?)',
+    );
+  });
+
+  it("returns exactly the declarations a DeviceFleet takes (typecheck included)", () => {
+    const text = "sn,name,project,description,tags\n240000A10001,a,p,d,x\n240000A10002,b,,,\n";
+    const devices: DeviceFleetArgs["devices"] = parseInventory(text);
+    const fields: readonly string[] = DEVICE_FIELDS;
+    for (const entry of parseInventory(text)) {
+      for (const key of Object.keys(entry)) expect(fields).toContain(key);
+    }
+    expect(devices).toHaveLength(2);
+  });
+
   it("counts lines inside quoted cells, so the line named is where the record starts", () => {
     const text = 'sn,name,description\n240000A10001,a,"one\ntwo\nthree"\n\n240000a10001,b,\n';
     expect(() => parseInventory(text)).toThrow(
@@ -196,6 +245,11 @@ describe("rps.csv", () => {
       'rps.csv:3, column "sn": serial number ac0000c30009 is already on line 2',
     ],
     ["a missing column", "sn\nAC0000C30009\n", "rps.csv:1: the header must have the column profileUrl"],
+    [
+      "a misspelled column",
+      "sn,profileURL\nAC0000C30009,https://a/\n",
+      'rps.csv:1, column "profileURL": unknown column "profileURL" (did you mean "profileUrl"?)',
+    ],
   ])("refuses %s", (_what, text, message) => {
     expect(() => parseRps(text)).toThrow(message);
   });

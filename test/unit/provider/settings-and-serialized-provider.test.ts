@@ -5,14 +5,15 @@ import { resolveSettings } from "../../../provider/runtime/settings";
 import { ResourceOperationError } from "../../../provider/shared/errors";
 import { providerImplementation } from "../../../provider/runtime/implementations";
 import { programRan, resetOwnership } from "../../../provider/runtime/ownership";
+import { configureRuntime } from "../../../provider/runtime/platform-client";
+
+const config: Record<string, string> = {
+  "devplatform:baseUrl": "https://platform.example.com",
+  "devplatform:clientId": "id",
+  "devplatform:clientSecret": "s3cret-value",
+};
 
 describe("provider settings", () => {
-  const config: Record<string, string> = {
-    "devplatform:baseUrl": "https://platform.example.com",
-    "devplatform:clientId": "id",
-    "devplatform:clientSecret": "s3cret-value",
-  };
-
   it("reads stack config first, then the environment, with v1 by default", () => {
     const settings = resolveSettings((k) => config[k], {
       DEVPLATFORM_CLIENT_ID: "from-env",
@@ -31,7 +32,9 @@ describe("provider settings", () => {
     expect(resolveSettings((k) => ({ ...config, "devplatform:maxRetries": "0" })[k], {}).maxRetries).toBe(0);
     for (const bad of ["-1", "2.5", "many", "101"]) {
       expect(() => resolveSettings((k) => config[k], { DEVPLATFORM_MAX_RETRIES: bad })).toThrow(
-        new RegExp(`devplatform:maxRetries must be a whole number from 0 to 100, got "${bad}"`),
+        new RegExp(
+          `DEVPLATFORM_MAX_RETRIES \\(the fallback of devplatform:maxRetries\\) must be a whole number from 0 to 100, got "${bad}"`,
+        ),
       );
     }
   });
@@ -57,6 +60,70 @@ describe("provider settings", () => {
       expect(String(error)).not.toContain("s3cret-value");
       expect((error as Error).stack).not.toMatch(/\n\s+at /);
     }
+  });
+
+  const withBaseUrl = (baseUrl: string) => (k: string) => (k === "devplatform:baseUrl" ? baseUrl : config[k]);
+
+  it.each([
+    ["no scheme", "example.com", /devplatform:baseUrl must be an absolute URL with its scheme/],
+    ["a host:port without scheme", "platform.example.com:8443", /must be an absolute URL with its scheme/],
+    ["a non-http scheme", "ftp://platform.example.com", /devplatform:baseUrl must use https:\/\/, not ftp:/],
+    [
+      "plain http to a remote host",
+      "http://platform.example.com",
+      /devplatform:baseUrl must use https:\/\/ \(plain http:\/\/ is allowed only for loopback hosts\)/,
+    ],
+    [
+      "user-info",
+      "https://user:pw-s3cret@platform.example.com",
+      /devplatform:baseUrl must not contain credentials/,
+    ],
+    ["a query", "https://platform.example.com/?access_token=tok-s3cret", /must not contain a query string/],
+    [
+      "a fragment",
+      "https://platform.example.com/#frag-s3cret",
+      /must not contain a query string or fragment/,
+    ],
+  ])(
+    "refuses a base URL with %s, naming the key and the rule, never echoing a credential",
+    (_what, url, rule) => {
+      let error: Error | undefined;
+      try {
+        resolveSettings(withBaseUrl(url), {});
+      } catch (e) {
+        error = e as Error;
+      }
+      expect(error?.name).toBe("ProviderConfigurationError");
+      expect(error?.message).toMatch(rule);
+      expect(error?.message).not.toMatch(/s3cret/);
+      expect(error?.stack).not.toMatch(/\n\s+at /);
+    },
+  );
+
+  it("shows the URL with user-info and query replaced by ***", () => {
+    expect(() =>
+      resolveSettings(withBaseUrl("https://user:pw-s3cret@platform.example.com/x?t=1"), {}),
+    ).toThrow('got "https://***@platform.example.com/x?***"');
+  });
+
+  it("names the environment fallback when the base URL came from it", () => {
+    expect(() =>
+      resolveSettings((k) => (k === "devplatform:baseUrl" ? undefined : config[k]), {
+        DEVPLATFORM_BASE_URL: "example.com",
+      }),
+    ).toThrow(/^DEVPLATFORM_BASE_URL \(the fallback of devplatform:baseUrl\) must be an absolute URL/);
+  });
+
+  it("accepts https anywhere and plain http on loopback", () => {
+    for (const url of ["https://p.example.com/base", "http://127.0.0.1:8080", "http://localhost:1"]) {
+      expect(resolveSettings(withBaseUrl(url), {}).baseUrl).toBe(url);
+    }
+  });
+
+  it("counts a credential of spaces alone as missing", () => {
+    expect(() => resolveSettings((k) => (k === "devplatform:clientSecret" ? "   " : config[k]), {})).toThrow(
+      /set devplatform:clientSecret \(or DEVPLATFORM_CLIENT_SECRET\)/,
+    );
   });
 
   it("rejects an unknown API version", () => {
@@ -95,6 +162,13 @@ describe("expected failures as the dynamic provider host prints them", () => {
 });
 
 describe("the implementation the serialized provider calls", () => {
+  configureRuntime({
+    config: {
+      get: (key: string) => config[key],
+      require: (key: string) => config[key] as string,
+    },
+  });
+
   it("notes that the program ran when the engine checks a resource (never in destroy)", async () => {
     resetOwnership();
     expect(programRan()).toBe(false);

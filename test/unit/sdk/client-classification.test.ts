@@ -8,6 +8,7 @@ import {
   ConfigurationError,
   DevicePlatformError,
   NotFoundError,
+  ValidationError,
   clearTokenCache,
 } from "../../../sdk";
 import { FakePlatform, failed, ok, type FakeReply } from "./support/fake-platform";
@@ -168,5 +169,60 @@ describe("the token endpoint", () => {
     platform.inject(TOKEN, { status: 404, body: "<html>moved</html>" });
     await expect(client.getDevice("11")).rejects.toBeInstanceOf(ConfigurationError);
     expect(grants()).toEqual(["client_credentials", "refresh_token"]);
+  });
+});
+
+describe("gone is decided by the platform's own code, whatever the HTTP status", () => {
+  const RPS = "/device/openapi/v1/rps/24E1240000000011";
+
+  it.each([200, 400, 404, 409, 500, 503])(
+    "device_not_found with HTTP %i is NotFoundError about the device, sent once",
+    async (status) => {
+      platform.on(`GET ${DEVICE}`, () => failed(status, "device_not_found", "no such device"));
+      const error = await platform
+        .client()
+        .getDevice("11")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ resource: "device", status, errCode: "device_not_found", attempts: 1 });
+      expect(platform.count(`GET ${DEVICE}`)).toBe(1);
+    },
+  );
+
+  it.each([200, 400, 500])(
+    "rps_record_not_found with HTTP %i is NotFoundError about the RPS record",
+    async (status) => {
+      platform.on(`DELETE ${RPS}`, () => failed(status, "rps_record_not_found", "no record"));
+      const error = await platform
+        .client()
+        .deleteRpsProfile("24E1240000000011")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ resource: "rps_record", status, attempts: 1 });
+    },
+  );
+
+  it.each([
+    [404, "route_not_found", ConfigurationError],
+    [404, "some_other_code", ConfigurationError],
+    [400, "invalid_parameter", ValidationError],
+    [200, "device_not_foundish", DevicePlatformError],
+  ] as const)("HTTP %i with %s is not gone", async (status, errCode, Class) => {
+    platform.on(`GET ${DEVICE}`, () => failed(status, errCode, "m"));
+    const error = await platform
+      .client()
+      .getDevice("11")
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(NotFoundError);
+    expect((error as Error).constructor).toBe(Class);
+  });
+
+  it("a bare 404 without the envelope is never gone", async () => {
+    platform.on(`GET ${DEVICE}`, () => ({ status: 404, body: { message: "device_not_found" } }));
+    const error = await platform
+      .client()
+      .getDevice("11")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
   });
 });

@@ -127,6 +127,44 @@ describe("response checking", () => {
     });
   });
 
+  it("a search page with one device of unknown statuses parses whole, the odd values kept as sent", async () => {
+    const device = (i: number, extra: Record<string, unknown> = {}) => ({
+      deviceId: String(i),
+      sn: `24E124000000000${i}`,
+      rpsStatus: "DISABLED",
+      connectStatus: "ONLINE",
+      licenseStatus: "VALID",
+      deviceType: "COMMON",
+      ...extra,
+    });
+    platform.on(`POST ${PREFIX}/devices/search`, () =>
+      ok({
+        pageSize: 100,
+        pageNumber: 1,
+        total: 3,
+        content: [
+          device(1),
+          // The API document mentions a misspelling of ENABLED; the rest are values it never lists.
+          device(2, {
+            rpsStatus: "ENABELD",
+            connectStatus: "SLEEP",
+            licenseStatus: "TRIAL",
+            deviceType: "HUB",
+          }),
+          device(3),
+        ],
+      }),
+    );
+    const devices = await platform.client().listDevices().toArray();
+    expect(
+      devices.map((d) => [d.deviceId, d.rpsStatus, d.connectStatus, d.licenseStatus, d.deviceType]),
+    ).toEqual([
+      ["1", "DISABLED", "ONLINE", "VALID", "COMMON"],
+      ["2", "ENABELD", "SLEEP", "TRIAL", "HUB"],
+      ["3", "DISABLED", "ONLINE", "VALID", "COMMON"],
+    ]);
+  });
+
   it("reports a success envelope whose data has the wrong shape as ResponseShapeError naming the field", async () => {
     platform.on(`GET ${PREFIX}/devices/1`, () => ok({ deviceId: "x1", sn: 5 }, "r-shape"));
     const shape = (await platform

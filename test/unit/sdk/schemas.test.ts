@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  CONNECT_STATUSES,
   deviceDetailsSchema,
+  deviceSearchQuerySchema,
+  isKnownValue,
+  unrecognizedValue,
+  type ConnectStatus,
   deviceSchema,
   deviceSearchResultSchema,
   taskCreateResultSchema,
@@ -13,7 +18,54 @@ describe("device schemas", () => {
   it("normalises SUB-DEVICE to SUB_DEVICE and keeps the documented spelling", () => {
     expect(deviceSchema.parse({ deviceId: "1", deviceType: "SUB-DEVICE" }).deviceType).toBe("SUB_DEVICE");
     expect(deviceSchema.parse({ deviceId: "1", deviceType: "SUB_DEVICE" }).deviceType).toBe("SUB_DEVICE");
-    expect(deviceSchema.safeParse({ deviceId: "1", deviceType: "TOASTER" }).success).toBe(false);
+  });
+
+  it("keeps an unknown deviceType, rpsStatus, connectStatus or licenseStatus as the string sent", () => {
+    const device = deviceDetailsSchema.parse({
+      deviceId: "1",
+      deviceType: "TOASTER",
+      rpsStatus: "ENABLD",
+      connectStatus: "SLEEPING",
+      licenseStatus: 3,
+    });
+    expect(device).toMatchObject({
+      deviceType: "TOASTER",
+      rpsStatus: "ENABLD",
+      connectStatus: "SLEEPING",
+      licenseStatus: "3",
+    });
+  });
+
+  it("keeps the known values typed: a switch over them reaches default only with an unknown one", () => {
+    const words = (status: ConnectStatus): string => {
+      switch (status) {
+        case "ONLINE":
+          return "up";
+        case "OFFLINE":
+        case "DISCONNECT":
+          return "down";
+        default:
+          // Compiles only because every documented value has its case above.
+          return `unknown ${unrecognizedValue(status)}`;
+      }
+    };
+    const read = (connectStatus: string) =>
+      deviceSchema.parse({ deviceId: "1", connectStatus }).connectStatus;
+    expect(["ONLINE", "DISCONNECT", "NAPPING"].map((v) => words(read(v) as ConnectStatus))).toEqual([
+      "up",
+      "down",
+      "unknown NAPPING",
+    ]);
+    expect(isKnownValue(CONNECT_STATUSES, read("NAPPING"))).toBe(false);
+    expect(isKnownValue(CONNECT_STATUSES, read("OFFLINE"))).toBe(true);
+  });
+
+  it("search filters stay strict: an unknown status is refused before sending", () => {
+    expect(deviceSearchQuerySchema.safeParse({ connectStatus: ["NAPPING"] }).success).toBe(false);
+    expect(deviceSearchQuerySchema.safeParse({ rpsStatus: ["ACTIVATE"] }).success).toBe(false);
+    expect(deviceSearchQuerySchema.safeParse({ deviceType: ["TOASTER"] }).success).toBe(false);
+    expect(deviceSearchQuerySchema.safeParse({ licenseStatus: ["MAYBE"] }).success).toBe(false);
+    expect(deviceSearchQuerySchema.safeParse({ connectStatus: ["ONLINE"] }).success).toBe(true);
   });
 
   it("accepts both rpsStatus families", () => {
@@ -48,6 +100,26 @@ describe("device schemas", () => {
 });
 
 describe("TSL model", () => {
+  it("keeps unknown dataType, elementDataType, encoding, accessMode, event type and callType as sent", () => {
+    const model = thingModelSchema.parse({
+      properties: [
+        {
+          id: "a",
+          accessMode: "RWX",
+          dataSpec: { dataType: "DECIMAL", elementDataType: "BYTE", encoding: "GBK" },
+        },
+      ],
+      events: [{ id: "e", type: "FATAL" }],
+      services: [{ id: "s", callType: "DEFERRED" }],
+    });
+    expect(model.properties[0]).toMatchObject({
+      accessMode: "RWX",
+      dataSpec: { dataType: "DECIMAL", elementDataType: "BYTE", encoding: "GBK" },
+    });
+    expect(model.events[0]?.type).toBe("FATAL");
+    expect(model.services[0]?.callType).toBe("DEFERRED");
+  });
+
   it("types documented dataSpec keys and passes unknown ones through", () => {
     const model = thingModelSchema.parse({
       version: "1.2",
