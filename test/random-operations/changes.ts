@@ -30,7 +30,13 @@ export type Change =
   | { kind: "bump-version"; pick: number }
   | { kind: "split-config"; pick: number; suffix: number }
   | { kind: "merge-configs"; pick: number; with: number }
-  | { kind: "add-config"; targets: number[]; properties: SensorProperties; resetOnDelete: boolean; suffix: number }
+  | {
+      kind: "add-config";
+      targets: number[];
+      properties: SensorProperties;
+      resetOnDelete: boolean;
+      suffix: number;
+    }
   | { kind: "remove-config"; pick: number }
   | { kind: "add-rps"; sn: number; url: number }
   | { kind: "remove-rps"; pick: number }
@@ -110,7 +116,8 @@ function renameResource(world: World, change: Extract<Change, { kind: "rename-re
     // The configurations follow: they name the resource, as a program's variable would.
     for (const config of world.configs) {
       config.targets = config.targets.map((t): ConfigTarget => {
-        if (change.resource === "fleet" && "fleet" in t && t.fleet === renamed.old) return { fleet: renamed.name };
+        if (change.resource === "fleet" && "fleet" in t && t.fleet === renamed.old)
+          return { fleet: renamed.name };
         if (change.resource === "device" && "device" in t && t.device === renamed.old)
           return { device: renamed.name };
         return t;
@@ -122,7 +129,10 @@ function renameResource(world: World, change: Extract<Change, { kind: "rename-re
 }
 
 function targetsOf(world: World): ConfigTarget[] {
-  return [...world.fleets.map((f) => ({ fleet: f.name })), ...world.devices.map((d) => ({ device: d.resource }))];
+  return [
+    ...world.fleets.map((f) => ({ fleet: f.name })),
+    ...world.devices.map((d) => ({ device: d.resource })),
+  ];
 }
 
 /** Applies a change to a copy of the world; undefined when it does not apply. */
@@ -198,7 +208,12 @@ function applyConfigOrRpsChange(world: World, change: Change): World | undefined
       );
       if (!name || targets.length === 0) return undefined;
       // Targets already configured are taken from their configuration (normalise keeps the first).
-      world.configs.unshift({ resource: name, targets, properties: change.properties, resetOnDelete: change.resetOnDelete });
+      world.configs.unshift({
+        resource: name,
+        targets,
+        properties: change.properties,
+        resetOnDelete: change.resetOnDelete,
+      });
       break;
     }
     case "remove-config":

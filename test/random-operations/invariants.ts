@@ -30,13 +30,17 @@ export function platformMatches(state: EmulatorStateView, worlds: World[]): stri
     seen.add(sn);
     const want = declared.get(sn);
     if (!want) {
-      violations.push(`platform = declared: ${sn} (deviceId ${device.deviceId}) is on the platform, declared nowhere`);
+      violations.push(
+        `platform = declared: ${sn} (deviceId ${device.deviceId}) is on the platform, declared nowhere`,
+      );
       continue;
     }
     const got = { name: device.name, project: device.project || undefined, tags: sortedTags(device.tag) };
     const exp = { name: want.name, project: want.project, tags: sortedTags(want.tags) };
     if (JSON.stringify(got) !== JSON.stringify(exp))
-      violations.push(`platform = declared: ${sn} is ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`);
+      violations.push(
+        `platform = declared: ${sn} is ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`,
+      );
   }
   for (const sn of declared.keys())
     if (!seen.has(sn)) violations.push(`platform = declared: ${sn} is declared but not on the platform`);
@@ -48,12 +52,14 @@ export function platformMatches(state: EmulatorStateView, worlds: World[]): stri
     if (seenRecords.has(sn)) violations.push(`duplicate RPS record: ${sn}`);
     seenRecords.add(sn);
     const url = records.get(sn);
-    if (url === undefined) violations.push(`platform = declared: RPS record ${sn} (${record.profileUrl}) declared nowhere`);
+    if (url === undefined)
+      violations.push(`platform = declared: RPS record ${sn} (${record.profileUrl}) declared nowhere`);
     else if (url !== record.profileUrl)
       violations.push(`platform = declared: RPS record ${sn} has ${record.profileUrl}, declared ${url}`);
   }
   for (const sn of records.keys())
-    if (!seenRecords.has(sn)) violations.push(`platform = declared: RPS record ${sn} is declared but missing`);
+    if (!seenRecords.has(sn))
+      violations.push(`platform = declared: RPS record ${sn} is declared but missing`);
   return violations;
 }
 
@@ -118,7 +124,12 @@ function recordOf(value: unknown): Record<string, string> {
 }
 
 /** The ids in a stack's state are the platform's, and its resources are the declared ones. */
-export function stateMatches(stack: StackExport, world: World, ids: Map<string, string>, label: string): string[] {
+export function stateMatches(
+  stack: StackExport,
+  world: World,
+  ids: Map<string, string>,
+  label: string,
+): string[] {
   const violations: string[] = [];
   const resources = stack.deployment.resources ?? [];
   const named = (type: string) => resources.filter((r) => r.type === `${TYPE}${type}`);
@@ -126,7 +137,9 @@ export function stateMatches(stack: StackExport, world: World, ids: Map<string, 
   for (const r of named("Device")) {
     const sn = key(String(r.outputs?.sn ?? ""));
     if (ids.get(sn) !== r.id)
-      violations.push(`state ids: ${label} Device ${nameOf(r.urn)} has id ${r.id}, platform ${ids.get(sn) ?? "none"}`);
+      violations.push(
+        `state ids: ${label} Device ${nameOf(r.urn)} has id ${r.id}, platform ${ids.get(sn) ?? "none"}`,
+      );
   }
   for (const r of named("DeviceFleet")) {
     const inState = recordOf(r.outputs?.deviceIds);
@@ -134,8 +147,11 @@ export function stateMatches(stack: StackExport, world: World, ids: Map<string, 
     const want = new Set((fleet?.devices ?? []).map((d) => key(d.sn)));
     for (const [sn, id] of Object.entries(inState)) {
       if (ids.get(key(sn)) !== id)
-        violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} has ${sn}=${id}, platform ${ids.get(key(sn)) ?? "none"}`);
-      if (!want.delete(key(sn))) violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} holds undeclared ${sn}`);
+        violations.push(
+          `state ids: ${label} fleet ${nameOf(r.urn)} has ${sn}=${id}, platform ${ids.get(key(sn)) ?? "none"}`,
+        );
+      if (!want.delete(key(sn)))
+        violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} holds undeclared ${sn}`);
     }
     for (const sn of want) violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} lacks declared ${sn}`);
   }
@@ -149,7 +165,10 @@ export function stateMatches(stack: StackExport, world: World, ids: Map<string, 
       );
     }
   }
-  const stateNames = resources.filter((r) => r.type.startsWith(TYPE)).map((r) => nameOf(r.urn)).sort();
+  const stateNames = resources
+    .filter((r) => r.type.startsWith(TYPE))
+    .map((r) => nameOf(r.urn))
+    .sort();
   const declaredNames = [
     ...world.fleets.map((f) => f.name),
     ...world.devices.map((d) => d.resource),
@@ -157,12 +176,18 @@ export function stateMatches(stack: StackExport, world: World, ids: Map<string, 
     ...world.configs.map((c) => c.resource),
   ].sort();
   if (JSON.stringify(stateNames) !== JSON.stringify(declaredNames))
-    violations.push(`state = declared: ${label} state has ${stateNames.join(",")}, declared ${declaredNames.join(",")}`);
+    violations.push(
+      `state = declared: ${label} state has ${stateNames.join(",")}, declared ${declaredNames.join(",")}`,
+    );
   return violations;
 }
 
 /** A device declared before and after the step kept its deviceId (unless deleted out of band). */
-export function idsKept(before: Map<string, string>, after: Map<string, string>, exempt: ReadonlySet<string>): string[] {
+export function idsKept(
+  before: Map<string, string>,
+  after: Map<string, string>,
+  exempt: ReadonlySet<string>,
+): string[] {
   const violations: string[] = [];
   for (const [sn, id] of before) {
     const now = after.get(sn);

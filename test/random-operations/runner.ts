@@ -26,13 +26,34 @@ export interface RunOutcome {
   failure?: { stepIndex: number; violations: string[]; sequence: Step[] };
 }
 
+/**
+ * Resets the emulator, creates fresh stacks and deploys the initial worlds (step 0); throws a
+ * StepFailure when they do not hold the invariants.
+ */
+export async function deployInitial(
+  context: PulumiContext,
+  control: EmulatorControl,
+): Promise<{ stacks: Stacks; model: Model }> {
+  await control.reset();
+  const stacks = await createStacks(context, control, initialWorld(), initialSecondWorld());
+  return { stacks, model: await setup(stacks) };
+}
+
 /** The initial worlds deployed and checked; returns the model the steps start from. */
 async function setup(stacks: Stacks): Promise<Model> {
-  const model: Model = { main: initialWorld(), second: initialSecondWorld(), ids: new Map(), steps: 0, log: [] };
+  const model: Model = {
+    main: initialWorld(),
+    second: initialSecondWorld(),
+    ids: new Map(),
+    steps: 0,
+    log: [],
+  };
   const { main, second } = await concurrentUps(stacks);
   const violations: string[] = [];
-  if (main.exitCode !== 0) violations.push(`initial up of the main stack failed:\n${main.output.slice(-2500)}`);
-  if (second.exitCode !== 0) violations.push(`initial up of the second stack failed:\n${second.output.slice(-2500)}`);
+  if (main.exitCode !== 0)
+    violations.push(`initial up of the main stack failed:\n${main.output.slice(-2500)}`);
+  if (second.exitCode !== 0)
+    violations.push(`initial up of the second stack failed:\n${second.output.slice(-2500)}`);
   if (violations.length === 0) violations.push(...(await checkStep(stacks, model, new Set(), true)));
   if (violations.length > 0) throw new StepFailure(0, violations);
   model.ids = platformIds(await settledState(stacks.control));
@@ -89,7 +110,13 @@ export async function runSequence(
 
 /** The steps of a sequence that would run on the initial worlds (preconditions replayed on the model). */
 export function applicable(steps: readonly Step[]): Step[] {
-  let model: Model = { main: initialWorld(), second: initialSecondWorld(), ids: new Map(), steps: 0, log: [] };
+  let model: Model = {
+    main: initialWorld(),
+    second: initialSecondWorld(),
+    ids: new Map(),
+    steps: 0,
+    log: [],
+  };
   const kept: Step[] = [];
   for (const step of steps) {
     const worlds = nextWorlds(model, step);
@@ -126,7 +153,9 @@ export async function shrinkFailure(
       replays += 1;
       const result = await runSequence(candidate, context, control);
       const same = result.failure?.violations.filter((v) => wanted.has(invariantOf(v))) ?? [];
-      onTry(`shrink try ${replays}: ${candidate.length} steps → ${same.length > 0 ? "still fails" : "passes"}`);
+      onTry(
+        `shrink try ${replays}: ${candidate.length} steps → ${same.length > 0 ? "still fails" : "passes"}`,
+      );
       if (result.failure && same.length > 0) {
         best = { sequence: result.failure.sequence, violations: result.failure.violations };
         reduced = true;

@@ -4,14 +4,16 @@
  * package packed and installed as users install it) and an emulator of its own. The first N steps
  * of a seed are the same whatever N, so `--steps` replays a failure and extends a run. `--shrink`
  * looks for a shorter failing sequence, at most R full replays (default 20). `--sequence FILE`
- * replays a printed JSON sequence (a shrunk one, say).
+ * replays a printed JSON sequence (a shrunk one, say). `--reuse DIR` runs on the toolchain an earlier
+ * soak prepared in DIR (printed at its start) instead of building and packing the package again.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
-import { prepareToolchain } from "../e2e/support/toolchain";
+import { prepareToolchain, type Toolchain } from "../e2e/support/toolchain";
 import { describeFailure, runSequence, shrinkFailure } from "./runner";
 import { describeStep, stepsOf, type Step } from "./steps";
 
@@ -19,6 +21,21 @@ function wholeNumber(name: string, value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
   return n;
+}
+
+/** The toolchain an earlier soak prepared in `dir`: its CLI, tarball and installed node_modules. */
+function reusedToolchain(dir: string): Toolchain {
+  const nodeModules = path.join(dir, "template", "node_modules");
+  const tarball = readdirSync(path.join(dir, "pack")).find((f) => f.endsWith(".tgz"));
+  const pulumiDir = execFileSync("bash", ["scripts/provision-pulumi.sh"], {
+    cwd: path.resolve(__dirname, "../.."),
+    encoding: "utf8",
+  }).trim();
+  if (!existsSync(nodeModules) || !tarball || !existsSync(path.join(pulumiDir, "pulumi")))
+    throw new Error(
+      `--reuse ${dir}: no toolchain prepared there (template/node_modules, pack/*.tgz, the CLI)`,
+    );
+  return { pulumiDir, nodeModules, tarball: path.join(dir, "pack", tarball) };
 }
 
 async function main(): Promise<void> {
@@ -29,15 +46,16 @@ async function main(): Promise<void> {
       shrink: { type: "boolean", default: false },
       "shrink-replays": { type: "string", default: "20" },
       sequence: { type: "string" },
+      reuse: { type: "string" },
     },
   });
   const seed = wholeNumber("seed", values.seed);
   const steps: Step[] = values.sequence
     ? (JSON.parse(readFileSync(values.sequence, "utf8")) as Step[])
     : stepsOf(seed, wholeNumber("steps", values.steps));
-  const workDir = mkdtempSync(path.join(tmpdir(), "devplatform-soak-"));
-  console.log(`preparing the toolchain in ${workDir} …`);
-  const toolchain = prepareToolchain(workDir);
+  const workDir = values.reuse ?? mkdtempSync(path.join(tmpdir(), "devplatform-soak-"));
+  console.log(`${values.reuse ? "reusing" : "preparing"} the toolchain in ${workDir} …`);
+  const toolchain = values.reuse ? reusedToolchain(values.reuse) : prepareToolchain(workDir);
   const emulator = await startEmulator({ control: true });
   const context = { ...toolchain, workDir, emulatorUrl: emulator.url };
   try {

@@ -28,7 +28,10 @@ export async function createStacks(
   second: World,
 ): Promise<Stacks> {
   const mainProject = await PulumiProject.create({ name: "harness-main", program: HARNESS_PROGRAM }, context);
-  const secondProject = await PulumiProject.create({ name: "harness-second", program: HARNESS_PROGRAM }, context);
+  const secondProject = await PulumiProject.create(
+    { name: "harness-second", program: HARNESS_PROGRAM },
+    context,
+  );
   writeWorld(mainProject.dir, main);
   writeWorld(secondProject.dir, second);
   return { control, main: mainProject, second: secondProject, commands: 0 };

@@ -34,7 +34,9 @@ export async function checkStep(
   const state = await settledState(stacks.control);
   const ids = platformIds(state);
   const declaredNow = new Set(
-    [...declaredDevices(model.main), ...declaredDevices(model.second)].map(({ decl }) => decl.sn.toUpperCase()),
+    [...declaredDevices(model.main), ...declaredDevices(model.second)].map(({ decl }) =>
+      decl.sn.toUpperCase(),
+    ),
   );
   const after = new Map([...ids].filter(([sn]) => declaredNow.has(sn)));
   const violations = [
@@ -44,7 +46,9 @@ export async function checkStep(
     ...stateMatches(await counted(stacks, () => stacks.main.exportStack()), model.main, ids, "main"),
   ];
   if (secondRan) {
-    violations.push(...stateMatches(await counted(stacks, () => stacks.second.exportStack()), model.second, ids, "second"));
+    violations.push(
+      ...stateMatches(await counted(stacks, () => stacks.second.exportStack()), model.second, ids, "second"),
+    );
   }
   const preview = await counted(stacks, () => stacks.main.preview({ expectNoChanges: true }));
   if (preview.exitCode !== 0) violations.push(`preview --expect-no-changes failed:\n${tail(preview.output)}`);

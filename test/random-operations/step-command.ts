@@ -72,10 +72,12 @@ export class StepCommand implements fc.AsyncCommand<Model, Stacks> {
     const state = await stacks.control.state();
     const ids = platformIds(state);
     const declared = [...declaredDevices(model.main), ...declaredDevices(model.second)];
-    model.ids = new Map(declared.flatMap(({ decl }) => {
-      const id = ids.get(decl.sn.toUpperCase());
-      return id ? [[decl.sn.toUpperCase(), id] as [string, string]] : [];
-    }));
+    model.ids = new Map(
+      declared.flatMap(({ decl }) => {
+        const id = ids.get(decl.sn.toUpperCase());
+        return id ? [[decl.sn.toUpperCase(), id] as [string, string]] : [];
+      }),
+    );
     if (violations.length > 0) throw new StepFailure(this.index, violations);
   }
 
@@ -89,11 +91,19 @@ export class StepCommand implements fc.AsyncCommand<Model, Stacks> {
     switch (step.kind) {
       case "plain": {
         const up = await counted(stacks, () => stacks.main.up());
-        return { note: { text: `up exit ${up.exitCode}`, failed: up.exitCode !== 0 }, exempt, secondRan: false };
+        return {
+          note: { text: `up exit ${up.exitCode}`, failed: up.exitCode !== 0 },
+          exempt,
+          secondRan: false,
+        };
       }
       case "faults": {
         const up = await upUnderFaults(stacks, step.seed, step.rate);
-        return { note: { text: `faulted up exit ${up.exitCode}`, failed: up.exitCode !== 0 }, exempt, secondRan: false };
+        return {
+          note: { text: `faulted up exit ${up.exitCode}`, failed: up.exitCode !== 0 },
+          exempt,
+          secondRan: false,
+        };
       }
       case "kill": {
         const { result, killed } = await killedUp(stacks, step.route, step.after);
@@ -105,14 +115,23 @@ export class StepCommand implements fc.AsyncCommand<Model, Stacks> {
         const failed = main.exitCode !== 0 || second.exitCode !== 0;
         if (second.exitCode !== 0) {
           const again = await counted(stacks, () => stacks.second.up());
-          if (again.exitCode !== 0) throw new StepFailure(this.index, [`converge: second stack:\n${again.output}`]);
+          if (again.exitCode !== 0)
+            throw new StepFailure(this.index, [`converge: second stack:\n${again.output}`]);
         }
-        return { note: { text: `ups exit ${main.exitCode}/${second.exitCode}`, failed }, exempt, secondRan: true };
+        return {
+          note: { text: `ups exit ${main.exitCode}/${second.exitCode}`, failed },
+          exempt,
+          secondRan: true,
+        };
       }
       case "out-of-band": {
         const text = await outOfBand(stacks.control, model, step, exempt);
         const up = await counted(stacks, () => stacks.main.upWithRefresh());
-        return { note: { text: `${text}; up --refresh exit ${up.exitCode}`, failed: up.exitCode !== 0 }, exempt, secondRan: false };
+        return {
+          note: { text: `${text}; up --refresh exit ${up.exitCode}`, failed: up.exitCode !== 0 },
+          exempt,
+          secondRan: false,
+        };
       }
     }
   }

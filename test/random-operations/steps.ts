@@ -112,7 +112,10 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ kind: fc.constant("concurrent"), change: changeArb, second: secondChange }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant("concurrent"), change: changeArb, second: secondChange }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant("out-of-band"),

@@ -77,7 +77,8 @@ export function declaredDevices(world: World): { decl: DeviceDecl; owner: Config
 
 /** The serial numbers a target names in a world. */
 export function targetSerials(world: World, target: ConfigTarget): string[] {
-  if ("fleet" in target) return world.fleets.find((f) => f.name === target.fleet)?.devices.map((d) => d.sn) ?? [];
+  if ("fleet" in target)
+    return world.fleets.find((f) => f.name === target.fleet)?.devices.map((d) => d.sn) ?? [];
   const device = world.devices.find((d) => d.resource === target.device);
   return device ? [device.sn] : [];
 }
@@ -101,7 +102,9 @@ export function normalise(world: World): World {
     .map((c) => {
       const targets = c.targets.filter((t) => {
         const exists =
-          "fleet" in t ? world.fleets.some((f) => f.name === t.fleet) : world.devices.some((d) => d.resource === t.device);
+          "fleet" in t
+            ? world.fleets.some((f) => f.name === t.fleet)
+            : world.devices.some((d) => d.resource === t.device);
         if (!exists || taken.some((x) => sameTarget(x, t))) return false;
         taken.push(t);
         return true;
@@ -159,7 +162,9 @@ export function initialWorld(): World {
 /** The second stack's first world: one fleet of its own serial numbers. */
 export function initialSecondWorld(): World {
   return {
-    fleets: [{ name: "other-fleet", devices: [0, 1, 2].map((i) => ({ sn: secondSerial(i), name: `other-${i}` })) }],
+    fleets: [
+      { name: "other-fleet", devices: [0, 1, 2].map((i) => ({ sn: secondSerial(i), name: `other-${i}` })) },
+    ],
     devices: [],
     rps: [],
     configs: [],
