@@ -28,7 +28,7 @@ const INVARIANTS = [
 
 /** Sized to finish within 10 minutes on a loaded 2-core machine (README, Development). */
 const SEED = 20261123;
-const STEPS = 16;
+const STEPS = 12;
 
 describe("random operations on the real CLI", () => {
   let emulator: RunningEmulator;

@@ -159,11 +159,20 @@ export function applyChange(before: World, change: Change): World | undefined {
       else if (change.project === null) delete at.decl.project;
       else at.decl.project = change.project;
       break;
-    case "move-sn":
+    case "move-sn": {
       if (!at) return undefined;
       removeLocated(world, at);
-      if (!place(world, { ...at.decl }, change.to)) return undefined;
+      // A Device's resource name stays behind: the device moves, not the resource.
+      const { sn, name, project, tags } = at.decl;
+      const decl: DeviceDecl = {
+        sn,
+        name,
+        ...(project === undefined ? {} : { project }),
+        ...(tags ? { tags } : {}),
+      };
+      if (!place(world, decl, change.to)) return undefined;
       break;
+    }
     case "rename-resource":
       if (!renameResource(world, change)) return undefined;
       break;

@@ -64,6 +64,9 @@ describe("random-operations invariants", () => {
       expect(serials.every((s) => s.length > 0)).toBe(true);
       const all = serials.flat();
       expect(new Set(all).size).toBe(all.length);
+      // A fleet entry carries only the device's own fields (a Device's resource name stays behind).
+      for (const fleet of current.fleets)
+        for (const d of fleet.devices) expect(Object.hasOwn(d, "resource")).toBe(false);
       const sns = declaredDevices(current).map(({ decl }) => decl.sn);
       expect(new Set(sns).size).toBe(sns.length);
     }
