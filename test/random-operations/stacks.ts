@@ -6,6 +6,7 @@
 import type { EmulatorControl, FaultKind } from "../../emulator";
 import { PulumiProject, type CommandResult, type PulumiContext } from "../e2e/support/pulumi-project";
 import { HARNESS_PROGRAM, writeWorld } from "./program";
+import { WRITE_ROUTES, type Step } from "./steps";
 import type { World } from "./world";
 
 /** Every fault kind a step injects (`delay` only slows, so it is left out). */
@@ -55,28 +56,29 @@ export async function upUnderFaults(stacks: Stacks, seed: number, rate: number):
 }
 
 /**
- * An `up` killed with SIGKILL once a request of `route` is held after `after` of them went through;
- * the held request is then performed (its outcome unknown to the dead client) and the file
- * backend's lock removed with `pulumi cancel --yes`. An `up` that never reaches the hold finishes.
+ * An `up` killed with SIGKILL once a request of `route` (or of any write route) is held after
+ * `after` of them went through; the held requests are then released as `then` says (performed:
+ * an outcome unknown to the dead client; or failed) and the file backend's lock removed with
+ * `pulumi cancel --yes`. An `up` that never reaches a hold finishes.
  */
 export async function killedUp(
   stacks: Stacks,
-  route: string,
-  after: number,
+  step: Extract<Step, { kind: "kill" }>,
 ): Promise<{ result: CommandResult; killed: boolean }> {
   const { control } = stacks;
-  const holdId = await control.hold(route, after, "perform");
+  const routes = step.route === "any write" ? [...WRITE_ROUTES] : [step.route];
+  const holdIds = new Set<string>();
+  for (const route of routes) holdIds.add(await control.hold(route, step.after, step.then));
   let killed = false;
   const result = await counted(stacks, () =>
     stacks.main.up({
       killWhenPolled: async () => {
-        const hold = (await control.holds()).find((h) => h.holdId === holdId);
-        killed = killed || (hold?.held ?? 0) > 0;
+        killed = killed || (await control.holds()).some((h) => holdIds.has(h.holdId) && h.held > 0);
         return killed;
       },
     }),
   );
-  await control.release(holdId);
+  for (const holdId of holdIds) await control.release(holdId);
   if (killed) {
     const cancel = await counted(stacks, () => stacks.main.cli(["cancel", "--yes"]));
     if (cancel.exitCode !== 0) throw new Error(`pulumi cancel failed after the kill:\n${cancel.output}`);

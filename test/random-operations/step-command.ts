@@ -106,7 +106,7 @@ export class StepCommand implements fc.AsyncCommand<Model, Stacks> {
         };
       }
       case "kill": {
-        const { result, killed } = await killedUp(stacks, step.route, step.after);
+        const { result, killed } = await killedUp(stacks, step);
         const text = killed ? "killed at the hold" : `not killed (hold not reached), exit ${result.exitCode}`;
         return { note: { text, failed: killed || result.exitCode !== 0 }, exempt, secondRan: false };
       }

@@ -12,8 +12,8 @@ import { PROJECTS, TAGS, type SensorProperties } from "./world";
 /** A change to the second stack's fleet, run concurrently with the main stack's `up`. */
 export type SecondChange = { kind: "add" | "remove" | "rename"; pick: number; name: number };
 
-/** Routes a kill may stop at: adds, updates, deletes, configuration writes, RPS writes, reads. */
-export const KILL_ROUTES = [
+/** The platform's write routes, as the emulator's counters name them. */
+export const WRITE_ROUTES = [
   "POST /devices",
   "PUT /devices",
   "DELETE /devices/{deviceId}",
@@ -21,14 +21,30 @@ export const KILL_ROUTES = [
   "PATCH /devices/{deviceId}/properties",
   "POST /rps/profile",
   "DELETE /rps/{sn}",
+] as const;
+
+/**
+ * Where a kill may stop an `up`: at one route (a write, or a read that precedes writes), or at
+ * whichever write route reaches the count first (`any write`, so most kills land).
+ */
+export const KILL_ROUTES = [
+  ...WRITE_ROUTES,
   "GET /devices/{deviceId}/config",
   "POST /devices/search",
+  "any write",
 ] as const;
 
 export type Step =
   | { kind: "plain"; change: Change }
   | { kind: "faults"; change: Change; seed: number; rate: number }
-  | { kind: "kill"; change: Change; route: (typeof KILL_ROUTES)[number]; after: number }
+  | {
+      kind: "kill";
+      change: Change;
+      route: (typeof KILL_ROUTES)[number];
+      after: number;
+      /** What the held request does once the CLI is dead: performed (outcome unknown) or failed. */
+      then: "perform" | "fail";
+    }
   | { kind: "concurrent"; change: Change; second: SecondChange }
   | { kind: "out-of-band"; action: "rename" | "delete" | "retag"; pick: number; name: number };
 
@@ -107,8 +123,12 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("kill"),
       change: changeArb,
-      route: fc.constantFrom(...KILL_ROUTES),
+      route: fc.oneof(
+        { arbitrary: fc.constantFrom(...KILL_ROUTES), weight: 1 },
+        { arbitrary: fc.constant("any write" as const), weight: 1 },
+      ),
       after: fc.nat({ max: 2 }),
+      then: fc.constantFrom("perform" as const, "fail" as const),
     }),
     weight: 2,
   },
@@ -143,7 +163,7 @@ export function describeStep(step: Step): string {
     case "faults":
       return `faults(seed ${step.seed}, rate ${step.rate}) + ${describeChange(step.change)}`;
     case "kill":
-      return `kill(at ${step.route} after ${step.after}) + ${describeChange(step.change)}`;
+      return `kill(at ${step.route} after ${step.after}, then ${step.then}) + ${describeChange(step.change)}`;
     case "concurrent":
       return `concurrent(second stack ${JSON.stringify(step.second)}) + ${describeChange(step.change)}`;
     case "out-of-band":

@@ -14,13 +14,17 @@ function device(sn: string, deviceId: string, name: string): ControlDevice {
   return { sn, deviceId, name, tag: [], properties: {} } as unknown as ControlDevice;
 }
 
+function record(sn: string, profileUrl: string): RpsRecord {
+  return { sn, profileUrl, applicationId: "1", createdAt: 0, updatedAt: 0 };
+}
+
 function stateOf(world: World, extra: ControlDevice[] = [], records: RpsRecord[] = []): EmulatorStateView {
   const devices = declaredDevices(world).map(({ decl }, i) => ({
     ...device(decl.sn, String(100 + i), decl.name),
     project: decl.project,
     tag: decl.tags ?? [],
   }));
-  const rps = world.rps.map((r) => ({ sn: r.sn, profileUrl: r.profileUrl }) as RpsRecord);
+  const rps = world.rps.map((r) => record(r.sn, r.profileUrl));
   return { devices: [...devices, ...extra], rpsRecords: [...rps, ...records], tasks: [] };
 }
 
@@ -33,12 +37,12 @@ describe("random-operations invariants", () => {
 
   it("report a device or an RPS record that is on the platform twice", () => {
     const first = declaredDevices(world)[0]?.decl;
-    const record = world.rps[0];
-    if (!first || !record) throw new Error("the initial world declares devices and records");
-    const state = stateOf(world, [device(first.sn, "999", first.name)], [{ ...record } as RpsRecord]);
+    const rps = world.rps[0];
+    if (!first || !rps) throw new Error("the initial world declares devices and records");
+    const state = stateOf(world, [device(first.sn, "999", first.name)], [record(rps.sn, rps.profileUrl)]);
     const violations = platformMatches(state, [world]);
     expect(violations).toContain(`duplicate device: ${first.sn} is on the platform twice`);
-    expect(violations).toContain(`duplicate RPS record: ${record.sn}`);
+    expect(violations).toContain(`duplicate RPS record: ${rps.sn}`);
   });
 
   it("allow a new deviceId only where the step deleted the device out of band", () => {
