@@ -26,9 +26,13 @@ const INVARIANTS = [
   "refresh --expect-no-changes",
 ];
 
-/** Sized to finish within 10 minutes on a loaded 2-core machine (README, Development). */
-const SEED = 20261123;
-const STEPS = 12;
+/**
+ * Sized to finish within 10 minutes on a 2-core machine at 3–5 s a CLI command; seed 260 was chosen
+ * because its first 8 steps hold every circumstance (faults, a kill, the second stack, out of band),
+ * a blanked project and two resource renames.
+ */
+const SEED = 260;
+const STEPS = 8;
 
 describe("random operations on the real CLI", () => {
   let emulator: RunningEmulator;
