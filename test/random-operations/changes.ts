@@ -1,0 +1,258 @@
+/**
+ * Changes to a declaration, as data (so a sequence prints, replays and shrinks) and as pure
+ * functions of the world. Choices are numbers reduced modulo what the world holds when the change
+ * runs; a change that does not apply to the world (nothing to rename, a name taken) returns
+ * `undefined`, and the step is skipped as a failed precondition.
+ */
+import {
+  cloneWorld,
+  configSerials,
+  mainSerial,
+  normalise,
+  POOL_SIZE,
+  rpsSerial,
+  type ConfigTarget,
+  type DeviceDecl,
+  type SensorProperties,
+  type World,
+} from "./world";
+
+/** One change to what the main stack declares. */
+export type Change =
+  | { kind: "add-device"; into: number; sn: number; name: number }
+  | { kind: "remove-device"; pick: number }
+  | { kind: "rename-device"; pick: number; name: number }
+  | { kind: "retag"; pick: number; tags: string[] }
+  | { kind: "reproject"; pick: number; project: string | null }
+  | { kind: "move-sn"; pick: number; to: number }
+  | { kind: "rename-resource"; resource: "device" | "fleet" | "rps" | "config"; pick: number; suffix: number }
+  | { kind: "set-values"; pick: number; properties: SensorProperties }
+  | { kind: "bump-version"; pick: number }
+  | { kind: "split-config"; pick: number; suffix: number }
+  | { kind: "merge-configs"; pick: number; with: number }
+  | {
+      kind: "add-config";
+      targets: number[];
+      properties: SensorProperties;
+      resetOnDelete: boolean;
+      suffix: number;
+    }
+  | { kind: "remove-config"; pick: number }
+  | { kind: "add-rps"; sn: number; url: number }
+  | { kind: "remove-rps"; pick: number }
+  | { kind: "change-rps-url"; pick: number; url: number };
+
+/** A declared device and where it lives: in a fleet (index) or as a Device resource. */
+interface Located {
+  decl: DeviceDecl;
+  fleet?: number;
+  device?: number;
+}
+
+function locate(world: World): Located[] {
+  return [
+    ...world.fleets.flatMap((f, fleet) => f.devices.map((decl) => ({ decl, fleet }))),
+    ...world.devices.map((decl, device) => ({ decl, device })),
+  ];
+}
+
+function pickOf<T>(items: readonly T[], pick: number): T | undefined {
+  return items.length === 0 ? undefined : items[pick % items.length];
+}
+
+function freeSerials(world: World): string[] {
+  const used = new Set(locate(world).map((l) => l.decl.sn));
+  return Array.from({ length: POOL_SIZE }, (_, i) => mainSerial(i)).filter((sn) => !used.has(sn));
+}
+
+function resourceNames(world: World): Set<string> {
+  return new Set([
+    ...world.fleets.map((f) => f.name),
+    ...world.devices.map((d) => d.resource),
+    ...world.rps.map((r) => r.resource),
+    ...world.configs.map((c) => c.resource),
+  ]);
+}
+
+/** A new resource name from a base and a number, or undefined when it is taken. */
+function freshName(world: World, base: string, suffix: number): string | undefined {
+  const name = `${base.replace(/-r\d+$/, "")}-r${suffix}`;
+  return resourceNames(world).has(name) ? undefined : name;
+}
+
+function removeLocated(world: World, at: Located): void {
+  if (at.fleet !== undefined) {
+    const fleet = world.fleets[at.fleet];
+    if (fleet) fleet.devices = fleet.devices.filter((d) => d.sn !== at.decl.sn);
+  } else world.devices = world.devices.filter((d) => d.sn !== at.decl.sn);
+}
+
+/** Puts a device into fleet `to` (an index), or as a new Device resource when `to` is past the fleets. */
+function place(world: World, decl: DeviceDecl, to: number): boolean {
+  const slot = to % (world.fleets.length + 1);
+  const fleet = world.fleets[slot];
+  if (fleet) fleet.devices.push(decl);
+  else {
+    const resource = `dev-${decl.sn.slice(-2)}`;
+    if (resourceNames(world).has(resource)) return false;
+    world.devices.push({ resource, ...decl });
+  }
+  return true;
+}
+
+function renameResource(world: World, change: Extract<Change, { kind: "rename-resource" }>): boolean {
+  const rename = (list: { name?: string; resource?: string }[], key: "name" | "resource") => {
+    const item = pickOf(list, change.pick);
+    const old = item?.[key];
+    const name = old === undefined ? undefined : freshName(world, old, change.suffix);
+    if (!item || old === undefined || name === undefined) return undefined;
+    item[key] = name;
+    return { old, name };
+  };
+  if (change.resource === "fleet" || change.resource === "device") {
+    const renamed =
+      change.resource === "fleet" ? rename(world.fleets, "name") : rename(world.devices, "resource");
+    if (!renamed) return false;
+    // The configurations follow: they name the resource, as a program's variable would.
+    for (const config of world.configs) {
+      config.targets = config.targets.map((t): ConfigTarget => {
+        if (change.resource === "fleet" && "fleet" in t && t.fleet === renamed.old)
+          return { fleet: renamed.name };
+        if (change.resource === "device" && "device" in t && t.device === renamed.old)
+          return { device: renamed.name };
+        return t;
+      });
+    }
+    return true;
+  }
+  return rename(change.resource === "rps" ? world.rps : world.configs, "resource") !== undefined;
+}
+
+function targetsOf(world: World): ConfigTarget[] {
+  return [
+    ...world.fleets.map((f) => ({ fleet: f.name })),
+    ...world.devices.map((d) => ({ device: d.resource })),
+  ];
+}
+
+/** Applies a change to a copy of the world; undefined when it does not apply. */
+export function applyChange(before: World, change: Change): World | undefined {
+  const world = cloneWorld(before);
+  const located = locate(world);
+  const at = "pick" in change ? pickOf(located, change.pick) : undefined;
+  switch (change.kind) {
+    case "add-device": {
+      const sn = pickOf(freeSerials(world), change.sn);
+      if (!sn || !place(world, { sn, name: `device-n${change.name}` }, change.into)) return undefined;
+      break;
+    }
+    case "remove-device":
+      if (!at) return undefined;
+      removeLocated(world, at);
+      break;
+    case "rename-device":
+    case "retag":
+    case "reproject":
+      if (!at) return undefined;
+      if (change.kind === "rename-device") at.decl.name = `device-n${change.name}`;
+      else if (change.kind === "retag") at.decl.tags = [...change.tags];
+      else if (change.project === null) delete at.decl.project;
+      else at.decl.project = change.project;
+      break;
+    case "move-sn": {
+      if (!at) return undefined;
+      removeLocated(world, at);
+      // A Device's resource name stays behind: the device moves, not the resource.
+      const { sn, name, project, tags } = at.decl;
+      const decl: DeviceDecl = {
+        sn,
+        name,
+        ...(project === undefined ? {} : { project }),
+        ...(tags ? { tags } : {}),
+      };
+      if (!place(world, decl, change.to)) return undefined;
+      break;
+    }
+    case "rename-resource":
+      if (!renameResource(world, change)) return undefined;
+      break;
+    default:
+      return applyConfigOrRpsChange(world, change);
+  }
+  return normalise(world);
+}
+
+function applyConfigOrRpsChange(world: World, change: Change): World | undefined {
+  const config = "pick" in change ? pickOf(world.configs, change.pick) : undefined;
+  const rps = "pick" in change ? pickOf(world.rps, change.pick) : undefined;
+  switch (change.kind) {
+    case "set-values":
+      if (!config) return undefined;
+      config.properties = change.properties;
+      break;
+    case "bump-version":
+      if (!config) return undefined;
+      config.version = String(Number(config.version ?? "0") + 1);
+      break;
+    case "split-config": {
+      const name = config && freshName(world, config.resource, change.suffix);
+      if (!config || !name || config.targets.length < 2) return undefined;
+      const half = Math.ceil(config.targets.length / 2);
+      world.configs.push({ ...structuredClone(config), resource: name, targets: config.targets.slice(half) });
+      config.targets = config.targets.slice(0, half);
+      break;
+    }
+    case "merge-configs": {
+      const other = pickOf(world.configs, change.with);
+      if (!config || !other || other === config) return undefined;
+      config.targets.push(...other.targets);
+      world.configs = world.configs.filter((c) => c !== other);
+      break;
+    }
+    case "add-config": {
+      const name = freshName(world, "config", change.suffix);
+      const all = targetsOf(world);
+      const targets = [...new Set(change.targets.map((t) => t % Math.max(1, all.length)))].flatMap((i) =>
+        all[i] ? [all[i]] : [],
+      );
+      if (!name || targets.length === 0) return undefined;
+      // Targets already configured are taken from their configuration (normalise keeps the first).
+      world.configs.unshift({
+        resource: name,
+        targets,
+        properties: change.properties,
+        resetOnDelete: change.resetOnDelete,
+      });
+      break;
+    }
+    case "remove-config":
+      if (!config) return undefined;
+      world.configs = world.configs.filter((c) => c !== config);
+      break;
+    case "add-rps": {
+      const sn = rpsSerial(change.sn % POOL_SIZE);
+      const name = `rps-${sn.slice(-2)}`;
+      if (world.rps.some((r) => r.sn === sn) || resourceNames(world).has(name)) return undefined;
+      world.rps.push({ resource: name, sn, profileUrl: `https://rps.example.com/profiles/${change.url}` });
+      break;
+    }
+    case "remove-rps":
+      if (!rps) return undefined;
+      world.rps = world.rps.filter((r) => r !== rps);
+      break;
+    case "change-rps-url":
+      if (!rps) return undefined;
+      rps.profileUrl = `https://rps.example.com/profiles/${change.url}`;
+      break;
+    default:
+      return undefined;
+  }
+  const normalised = normalise(world);
+  return normalised.configs.every((c) => configSerials(normalised, c).length > 0) ? normalised : undefined;
+}
+
+/** A one-line description of a change, for the printed sequence. */
+export function describeChange(change: Change): string {
+  const { kind, ...rest } = change;
+  return `${kind} ${JSON.stringify(rest)}`;
+}

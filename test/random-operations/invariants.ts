@@ -1,0 +1,198 @@
+/**
+ * What must hold after every step (once its `up`s converged), checked against the platform through
+ * the emulator's control API — never through the provider: the platform holds exactly what the two
+ * stacks declare (devices by serial number with name, project and tags; RPS records and URLs;
+ * managed property values; the version of each configured device's latest task), nothing twice;
+ * the ids in each stack's state are the platform's; a device declared before and after the step
+ * kept its deviceId. Each returns the violations it found, one line each, named by invariant.
+ */
+import type { EmulatorStateView, TaskRecord } from "../../emulator";
+import type { StackExport } from "../e2e/support/pulumi-project";
+import { configSerials, declaredDevices, type World } from "./world";
+
+const TYPE = "pulumi-nodejs:dynamic/devplatform:";
+const key = (sn: string): string => sn.toUpperCase();
+const sortedTags = (tags: readonly string[] | undefined): string => JSON.stringify([...(tags ?? [])].sort());
+
+/** sn (upper case) → deviceId of the platform's devices. */
+export function platformIds(state: EmulatorStateView): Map<string, string> {
+  return new Map(state.devices.map((d) => [key(d.sn), d.deviceId]));
+}
+
+/** The platform holds exactly the declared devices and records, each once. */
+export function platformMatches(state: EmulatorStateView, worlds: World[]): string[] {
+  const violations: string[] = [];
+  const declared = new Map(worlds.flatMap((w) => declaredDevices(w).map(({ decl }) => [key(decl.sn), decl])));
+  const seen = new Set<string>();
+  for (const device of state.devices) {
+    const sn = key(device.sn);
+    if (seen.has(sn)) violations.push(`duplicate device: ${sn} is on the platform twice`);
+    seen.add(sn);
+    const want = declared.get(sn);
+    if (!want) {
+      violations.push(
+        `platform = declared: ${sn} (deviceId ${device.deviceId}) is on the platform, declared nowhere`,
+      );
+      continue;
+    }
+    const got = { name: device.name, project: device.project || undefined, tags: sortedTags(device.tag) };
+    const exp = { name: want.name, project: want.project, tags: sortedTags(want.tags) };
+    if (JSON.stringify(got) !== JSON.stringify(exp))
+      violations.push(
+        `platform = declared: ${sn} is ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`,
+      );
+  }
+  for (const sn of declared.keys())
+    if (!seen.has(sn)) violations.push(`platform = declared: ${sn} is declared but not on the platform`);
+
+  const records = new Map(worlds.flatMap((w) => w.rps.map((r) => [key(r.sn), r.profileUrl])));
+  const seenRecords = new Set<string>();
+  for (const record of state.rpsRecords) {
+    const sn = key(record.sn);
+    if (seenRecords.has(sn)) violations.push(`duplicate RPS record: ${sn}`);
+    seenRecords.add(sn);
+    const url = records.get(sn);
+    if (url === undefined)
+      violations.push(`platform = declared: RPS record ${sn} (${record.profileUrl}) declared nowhere`);
+    else if (url !== record.profileUrl)
+      violations.push(`platform = declared: RPS record ${sn} has ${record.profileUrl}, declared ${url}`);
+  }
+  for (const sn of records.keys())
+    if (!seenRecords.has(sn))
+      violations.push(`platform = declared: RPS record ${sn} is declared but missing`);
+  return violations;
+}
+
+function latestTasks(tasks: readonly TaskRecord[]): Map<string, TaskRecord> {
+  const latest = new Map<string, TaskRecord>();
+  for (const task of tasks) {
+    const current = latest.get(task.deviceId);
+    if (!current || BigInt(task.taskId) > BigInt(current.taskId)) latest.set(task.deviceId, task);
+  }
+  return latest;
+}
+
+/**
+ * Each configured device has the managed values; for a configuration of several devices (tasks)
+ * with a `version`, its latest task carries that version.
+ */
+export function configurationMatches(state: EmulatorStateView, world: World): string[] {
+  const violations: string[] = [];
+  const byId = new Map(state.devices.map((d) => [key(d.sn), d]));
+  const latest = latestTasks(state.tasks);
+  for (const config of world.configs) {
+    const serials = configSerials(world, config);
+    const want = config.properties;
+    for (const sn of serials) {
+      const device = byId.get(key(sn));
+      if (!device) continue; // reported by platformMatches
+      const props = device.properties as Record<string, unknown>;
+      const alarm = (props.alarmThreshold ?? {}) as Record<string, unknown>;
+      const got = {
+        reportInterval: props.reportInterval,
+        temperatureUnit: props.temperatureUnit,
+        high: alarm["alarmThreshold.high"],
+        low: alarm["alarmThreshold.low"],
+      };
+      const exp = {
+        reportInterval: want.reportInterval,
+        temperatureUnit: want.temperatureUnit,
+        high: want.alarmThreshold.high,
+        low: want.alarmThreshold.low,
+      };
+      if (JSON.stringify(got) !== JSON.stringify(exp)) {
+        violations.push(
+          `managed values: ${sn} (${config.resource}) has ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`,
+        );
+      }
+      if (config.version !== undefined && serials.length > 1) {
+        const task = latest.get(device.deviceId);
+        if (task?.config.version !== config.version) {
+          violations.push(
+            `versions: ${sn} (${config.resource}) latest task ${task?.taskId ?? "none"} has version ${task?.config.version ?? "none"}, declared ${config.version}`,
+          );
+        }
+      }
+    }
+  }
+  return violations;
+}
+
+function recordOf(value: unknown): Record<string, string> {
+  const parsed: unknown = typeof value === "string" ? JSON.parse(value) : value;
+  return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
+}
+
+/** The ids in a stack's state are the platform's, and its resources are the declared ones. */
+export function stateMatches(
+  stack: StackExport,
+  world: World,
+  ids: Map<string, string>,
+  label: string,
+): string[] {
+  const violations: string[] = [];
+  const resources = stack.deployment.resources ?? [];
+  const named = (type: string) => resources.filter((r) => r.type === `${TYPE}${type}`);
+  const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
+  for (const r of named("Device")) {
+    const sn = key(String(r.outputs?.sn ?? ""));
+    if (ids.get(sn) !== r.id)
+      violations.push(
+        `state ids: ${label} Device ${nameOf(r.urn)} has id ${r.id}, platform ${ids.get(sn) ?? "none"}`,
+      );
+  }
+  for (const r of named("DeviceFleet")) {
+    const inState = recordOf(r.outputs?.deviceIds);
+    const fleet = world.fleets.find((f) => f.name === nameOf(r.urn));
+    const want = new Set((fleet?.devices ?? []).map((d) => key(d.sn)));
+    for (const [sn, id] of Object.entries(inState)) {
+      if (ids.get(key(sn)) !== id)
+        violations.push(
+          `state ids: ${label} fleet ${nameOf(r.urn)} has ${sn}=${id}, platform ${ids.get(key(sn)) ?? "none"}`,
+        );
+      if (!want.delete(key(sn)))
+        violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} holds undeclared ${sn}`);
+    }
+    for (const sn of want) violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} lacks declared ${sn}`);
+  }
+  for (const r of named("DeviceConfig")) {
+    const config = world.configs.find((c) => c.resource === nameOf(r.urn));
+    const inState = Array.isArray(r.outputs?.deviceIds) ? (r.outputs.deviceIds as string[]) : [];
+    const want = config ? configSerials(world, config).map((sn) => ids.get(key(sn)) ?? `missing ${sn}`) : [];
+    if (JSON.stringify([...inState].sort()) !== JSON.stringify([...want].sort())) {
+      violations.push(
+        `state ids: ${label} config ${nameOf(r.urn)} has deviceIds ${JSON.stringify(inState)}, platform ${JSON.stringify(want)}`,
+      );
+    }
+  }
+  const stateNames = resources
+    .filter((r) => r.type.startsWith(TYPE))
+    .map((r) => nameOf(r.urn))
+    .sort();
+  const declaredNames = [
+    ...world.fleets.map((f) => f.name),
+    ...world.devices.map((d) => d.resource),
+    ...world.rps.map((r) => r.resource),
+    ...world.configs.map((c) => c.resource),
+  ].sort();
+  if (JSON.stringify(stateNames) !== JSON.stringify(declaredNames))
+    violations.push(
+      `state = declared: ${label} state has ${stateNames.join(",")}, declared ${declaredNames.join(",")}`,
+    );
+  return violations;
+}
+
+/** A device declared before and after the step kept its deviceId (unless deleted out of band). */
+export function idsKept(
+  before: Map<string, string>,
+  after: Map<string, string>,
+  exempt: ReadonlySet<string>,
+): string[] {
+  const violations: string[] = [];
+  for (const [sn, id] of before) {
+    const now = after.get(sn);
+    if (now !== undefined && now !== id && !exempt.has(sn))
+      violations.push(`deviceId kept: ${sn} was deviceId ${id}, is now ${now}`);
+  }
+  return violations;
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm run soak [-- --seed S] [--steps N] [--shrink] [--shrink-replays R] [--sequence FILE]`: the
+ * random-operations harness outside vitest, on the same toolchain as the e2e tests (the CLI, this
+ * package packed and installed as users install it) and an emulator of its own. The first N steps
+ * of a seed are the same whatever N, so `--steps` replays a failure and extends a run. `--shrink`
+ * looks for a shorter failing sequence, at most R full replays (default 20). `--sequence FILE`
+ * replays a printed JSON sequence (a shrunk one, say). `--reuse DIR` runs on the toolchain an earlier
+ * soak prepared in DIR (printed at its start) instead of building and packing the package again.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startEmulator } from "../../emulator";
+import { prepareToolchain, type Toolchain } from "../e2e/support/toolchain";
+import { describeFailure, runSequence, shrinkFailure } from "./runner";
+import { describeStep, stepsOf, type Step } from "./steps";
+
+function wholeNumber(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return n;
+}
+
+/** The toolchain an earlier soak prepared in `dir`: its CLI, tarball and installed node_modules. */
+function reusedToolchain(dir: string): Toolchain {
+  const nodeModules = path.join(dir, "template", "node_modules");
+  const tarball = readdirSync(path.join(dir, "pack")).find((f) => f.endsWith(".tgz"));
+  const pulumiDir = execFileSync("bash", ["scripts/provision-pulumi.sh"], {
+    cwd: path.resolve(__dirname, "../.."),
+    encoding: "utf8",
+  }).trim();
+  if (!existsSync(nodeModules) || !tarball || !existsSync(path.join(pulumiDir, "pulumi")))
+    throw new Error(
+      `--reuse ${dir}: no toolchain prepared there (template/node_modules, pack/*.tgz, the CLI)`,
+    );
+  return { pulumiDir, nodeModules, tarball: path.join(dir, "pack", tarball) };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seed: { type: "string", default: String(Date.now() % 2 ** 31) },
+      steps: { type: "string", default: "40" },
+      shrink: { type: "boolean", default: false },
+      "shrink-replays": { type: "string", default: "20" },
+      sequence: { type: "string" },
+      reuse: { type: "string" },
+    },
+  });
+  const seed = wholeNumber("seed", values.seed);
+  const steps: Step[] = values.sequence
+    ? (JSON.parse(readFileSync(values.sequence, "utf8")) as Step[])
+    : stepsOf(seed, wholeNumber("steps", values.steps));
+  const workDir = values.reuse ?? mkdtempSync(path.join(tmpdir(), "devplatform-soak-"));
+  console.log(`${values.reuse ? "reusing" : "preparing"} the toolchain in ${workDir} …`);
+  const toolchain = values.reuse ? reusedToolchain(values.reuse) : prepareToolchain(workDir);
+  const emulator = await startEmulator({ control: true });
+  const context = { ...toolchain, workDir, emulatorUrl: emulator.url };
+  try {
+    console.log(`seed ${seed}: ${steps.length} steps`);
+    const outcome = await runSequence(steps, context, emulator.control, (line) => console.log(line));
+    console.log(
+      `${outcome.stepsRun} steps run, ${outcome.skipped} skipped (precondition), ${outcome.commands} CLI commands, ${outcome.seconds.toFixed(0)} s`,
+    );
+    if (!outcome.failure) return;
+    console.log(describeFailure(seed, outcome.failure));
+    if (values.shrink) {
+      const shrunk = await shrinkFailure(
+        outcome.failure.sequence,
+        outcome.failure.violations,
+        context,
+        emulator.control,
+        wholeNumber("shrink-replays", values["shrink-replays"]),
+        (line) => console.log(line),
+      );
+      console.log(`shrunk to ${shrunk.sequence.length} steps in ${shrunk.replays} replays:`);
+      for (const v of shrunk.violations) console.log(`  ✗ ${v}`);
+      shrunk.sequence.forEach((step, i) => console.log(`  ${i + 1}. ${describeStep(step)}`));
+      console.log(`as JSON (--sequence FILE): ${JSON.stringify(shrunk.sequence)}`);
+    }
+    process.exitCode = 1;
+  } finally {
+    await emulator.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

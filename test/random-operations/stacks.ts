@@ -1,0 +1,96 @@
+/**
+ * The real side of the harness: the main stack and a second stack writing to the same application,
+ * both running the fixed program on the real Pulumi CLI against one emulator, and the ways an `up`
+ * is run — plainly, under seeded faults, killed at a held request, concurrently with the other stack.
+ */
+import type { EmulatorControl, FaultKind } from "../../emulator";
+import { PulumiProject, type CommandResult, type PulumiContext } from "../e2e/support/pulumi-project";
+import { HARNESS_PROGRAM, writeWorld } from "./program";
+import { WRITE_ROUTES, type Step } from "./steps";
+import type { World } from "./world";
+
+/** Every fault kind a step injects (`delay` only slows, so it is left out). */
+export const STEP_FAULT_KINDS: FaultKind[] = ["429", "500", "503", "reset", "reset-after"];
+
+/** What the harness runs against. */
+export interface Stacks {
+  control: EmulatorControl;
+  main: PulumiProject;
+  second: PulumiProject;
+  /** Every CLI command run, for the measured cost of a run. */
+  commands: number;
+}
+
+/** Creates the two stacks (fresh projects in the context's work directory) with their first worlds. */
+export async function createStacks(
+  context: PulumiContext,
+  control: EmulatorControl,
+  main: World,
+  second: World,
+): Promise<Stacks> {
+  const mainProject = await PulumiProject.create({ name: "harness-main", program: HARNESS_PROGRAM }, context);
+  const secondProject = await PulumiProject.create(
+    { name: "harness-second", program: HARNESS_PROGRAM },
+    context,
+  );
+  writeWorld(mainProject.dir, main);
+  writeWorld(secondProject.dir, second);
+  return { control, main: mainProject, second: secondProject, commands: 0 };
+}
+
+/** Runs one CLI command of a stack, counted. */
+export async function counted<T>(stacks: Stacks, command: () => Promise<T>): Promise<T> {
+  stacks.commands += 1;
+  return command();
+}
+
+/** An `up` under seeded faults of every kind; the faults are cleared whatever happens. */
+export async function upUnderFaults(stacks: Stacks, seed: number, rate: number): Promise<CommandResult> {
+  // Retry-After 0: the provider's retries are exercised without sleeping a second each.
+  await stacks.control.setFaults({ kinds: STEP_FAULT_KINDS, rate, seed, retryAfterSeconds: 0 });
+  try {
+    return await counted(stacks, () => stacks.main.up());
+  } finally {
+    await stacks.control.clearFaults();
+  }
+}
+
+/**
+ * An `up` killed with SIGKILL once a request of `route` (or of any write route) is held after
+ * `after` of them went through; the held requests are then released as `then` says (performed:
+ * an outcome unknown to the dead client; or failed) and the file backend's lock removed with
+ * `pulumi cancel --yes`. An `up` that never reaches a hold finishes.
+ */
+export async function killedUp(
+  stacks: Stacks,
+  step: Extract<Step, { kind: "kill" }>,
+): Promise<{ result: CommandResult; killed: boolean }> {
+  const { control } = stacks;
+  const routes = step.route === "any write" ? [...WRITE_ROUTES] : [step.route];
+  const holdIds = new Set<string>();
+  for (const route of routes) holdIds.add(await control.hold(route, step.after, step.then));
+  let killed = false;
+  const result = await counted(stacks, () =>
+    stacks.main.up({
+      killWhenPolled: async () => {
+        killed = killed || (await control.holds()).some((h) => holdIds.has(h.holdId) && h.held > 0);
+        return killed;
+      },
+    }),
+  );
+  for (const holdId of holdIds) await control.release(holdId);
+  if (killed) {
+    const cancel = await counted(stacks, () => stacks.main.cli(["cancel", "--yes"]));
+    if (cancel.exitCode !== 0) throw new Error(`pulumi cancel failed after the kill:\n${cancel.output}`);
+  }
+  return { result, killed };
+}
+
+/** The main stack's `up` and the second stack's at the same time. */
+export async function concurrentUps(stacks: Stacks): Promise<{ main: CommandResult; second: CommandResult }> {
+  const [main, second] = await Promise.all([
+    counted(stacks, () => stacks.main.up()),
+    counted(stacks, () => stacks.second.up()),
+  ]);
+  return { main, second };
+}

@@ -1,0 +1,62 @@
+/**
+ * The checks after a step: the invariants against the platform (once its configuration tasks have
+ * finished), each stack's state against the platform, deviceIds kept, and the CLI's own
+ * `preview --expect-no-changes` and `refresh --expect-no-changes`.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import type { EmulatorControl, EmulatorStateView } from "../../emulator";
+import { configurationMatches, idsKept, platformIds, platformMatches, stateMatches } from "./invariants";
+import type { Model } from "./step-command";
+import { counted, type Stacks } from "./stacks";
+import { declaredDevices } from "./world";
+
+/** Tasks apply on the emulator's timer; a check waits for the condition, never for a duration. */
+const TASKS_SETTLE_LIMIT_MS = 60_000;
+
+/** The platform's state once no configuration task is pending. */
+export async function settledState(control: EmulatorControl): Promise<EmulatorStateView> {
+  const deadline = Date.now() + TASKS_SETTLE_LIMIT_MS;
+  for (;;) {
+    const state = await control.state();
+    if (!state.tasks.some((t) => t.status === "PENDING")) return state;
+    if (Date.now() > deadline) throw new Error("configuration tasks still pending after 60 s");
+    await sleep(50);
+  }
+}
+
+/** Every invariant after a step; returns the violations. */
+export async function checkStep(
+  stacks: Stacks,
+  model: Model,
+  exempt: ReadonlySet<string>,
+  secondRan: boolean,
+): Promise<string[]> {
+  const state = await settledState(stacks.control);
+  const ids = platformIds(state);
+  const declaredNow = new Set(
+    [...declaredDevices(model.main), ...declaredDevices(model.second)].map(({ decl }) =>
+      decl.sn.toUpperCase(),
+    ),
+  );
+  const after = new Map([...ids].filter(([sn]) => declaredNow.has(sn)));
+  const violations = [
+    ...platformMatches(state, [model.main, model.second]),
+    ...configurationMatches(state, model.main),
+    ...idsKept(model.ids, after, exempt),
+    ...stateMatches(await counted(stacks, () => stacks.main.exportStack()), model.main, ids, "main"),
+  ];
+  if (secondRan) {
+    violations.push(
+      ...stateMatches(await counted(stacks, () => stacks.second.exportStack()), model.second, ids, "second"),
+    );
+  }
+  const preview = await counted(stacks, () => stacks.main.preview({ expectNoChanges: true }));
+  if (preview.exitCode !== 0) violations.push(`preview --expect-no-changes failed:\n${tail(preview.output)}`);
+  const refresh = await counted(stacks, () => stacks.main.refreshExpectingNoChanges());
+  if (refresh.exitCode !== 0) violations.push(`refresh --expect-no-changes failed:\n${tail(refresh.output)}`);
+  return violations;
+}
+
+function tail(output: string): string {
+  return output.length > 2500 ? `…${output.slice(-2500)}` : output;
+}
