@@ -69,15 +69,19 @@ export async function killedUp(
   const routes = step.route === "any write" ? [...WRITE_ROUTES] : [step.route];
   const holdIds = new Set<string>();
   for (const route of routes) holdIds.add(await control.hold(route, step.after, step.then));
-  let killed = false;
+  const [first] = holdIds;
   const result = await counted(stacks, () =>
     stacks.main.up({
-      killWhenPolled: async () => {
-        killed = killed || (await control.holds()).some((h) => holdIds.has(h.holdId) && h.held > 0);
-        return killed;
+      // Killed once a request waits at any of the holds: a request count, never a moment.
+      killWhenHeld: {
+        control,
+        holdId: first as string,
+        held: 0,
+        andWhen: async () => (await control.holds()).some((h) => holdIds.has(h.holdId) && h.held > 0),
       },
     }),
   );
+  const killed = result.killed !== undefined;
   for (const holdId of holdIds) await control.release(holdId);
   if (killed) {
     const cancel = await counted(stacks, () => stacks.main.cli(["cancel", "--yes"]));
