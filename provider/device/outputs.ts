@@ -24,7 +24,11 @@ export function deviceOutputs(device: PlatformDevice): Inputs {
     connectStatus: device.connectStatus,
     licenseStatus: device.licenseStatus,
     rpsStatus:
-      device.rpsStatus === undefined ? undefined : (RPS_STATUS[device.rpsStatus] ?? device.rpsStatus),
+      device.rpsStatus === undefined
+        ? undefined
+        : Object.hasOwn(RPS_STATUS, device.rpsStatus)
+          ? RPS_STATUS[device.rpsStatus]
+          : device.rpsStatus,
     applicationId: device.application?.applicationId,
     applicationName: device.application?.applicationName,
     electricity: device.electricity,
