@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { modelByKey, tslOf } from "../catalogue";
 import type { EmulatorContext } from "../context";
-import { createDevice } from "../devices/device-factory";
+import { insertSeededDevice } from "./seed-device";
 import { deviceIdParam } from "../devices/device-lookup";
 import { deviceNotFound, EmulatorError, invalidParameter } from "../http/emulator-error";
 import { sendSuccess } from "../http/envelope";
 import { ErrCode } from "../http/err-codes";
 import { parseWith } from "../http/validation";
-import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
 import type { DeviceRecord } from "../state/types";
 import { mergeInto } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
@@ -82,20 +81,7 @@ export function registerDeviceControlRoutes(app: FastifyInstance, ctx: EmulatorC
         `device ${seed.sn} exists (deviceId ${existing.deviceId})`,
       );
     }
-    const applicationId = ctx.store.ensureApplication(
-      seed.applicationId ?? DEFAULT_APPLICATION_ID,
-    ).applicationId;
-    const device = createDevice({
-      deviceId: ctx.store.deviceIds.issue(),
-      applicationId,
-      sn: seed.sn,
-      name: seed.name,
-      description: seed.description,
-      project: seed.project,
-      tag: seed.tag ?? [],
-      now: ctx.clock.now(),
-    });
-    ctx.store.insertDevice(device);
+    const device = insertSeededDevice(ctx, seed);
     return sendSuccess(request, reply, controlDevice(device));
   });
 }

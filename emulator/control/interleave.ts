@@ -7,13 +7,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { EmulatorContext } from "../context";
-import { createDevice } from "../devices/device-factory";
+import { insertSeededDevice } from "./seed-device";
 import { sendSuccess } from "../http/envelope";
 import { isControlRoute, routeKeyOf } from "../http/route-key";
 import { parseWith } from "../http/validation";
+import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
 import { idSchema, serialSchema } from "../routes/schemas";
 import { profileUrlSchema } from "../routes/set-rps-profile";
-import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
 import { seedDeviceSchema } from "./control-schemas";
 
 /** Body of `POST /__emulator/interleave`. */
@@ -80,20 +80,7 @@ function apply(ctx: EmulatorContext, spec: Interleave): InterleaveDone {
   const added: InterleaveDone["added"] = [];
   for (const seed of spec.addDevices) {
     if (ctx.store.deviceBySerial(seed.sn) || ctx.store.rpsRecord(seed.sn)) continue;
-    const applicationId = ctx.store.ensureApplication(
-      seed.applicationId ?? DEFAULT_APPLICATION_ID,
-    ).applicationId;
-    const device = createDevice({
-      deviceId: ctx.store.deviceIds.issue(),
-      applicationId,
-      sn: seed.sn,
-      name: seed.name,
-      description: seed.description,
-      project: seed.project,
-      tag: seed.tag ?? [],
-      now: ctx.clock.now(),
-    });
-    ctx.store.insertDevice(device);
+    const device = insertSeededDevice(ctx, seed);
     added.push({ sn: device.sn, deviceId: device.deviceId });
   }
   const deleted = spec.deleteDevices.filter((id) => ctx.store.deleteDevice(id));
