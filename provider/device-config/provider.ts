@@ -3,7 +3,7 @@
  * of known devices), diff per property, create/update by PATCH or configuration tasks, read that
  * compares only the managed properties, and delete that restores TSL defaults on request.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
 import { executeWrites, listForHumans, notAppliedMessage } from "./apply";
 import { diffConfig } from "./diff";
@@ -36,6 +36,7 @@ import {
 import { thingModelsOf } from "../tsl/models";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
+import { log } from "../runtime/log";
 
 type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
 
@@ -93,7 +94,7 @@ async function resetsAllowed(subject: string, pairs: PropertyPair[]): Promise<Ma
   // An update can run while the engine still registers the resources that take the properties over.
   await declarationsSettled();
   const { mayReset, skipped } = resetsOfOthers(pairs);
-  for (const message of skippedResetMessages(subject, skipped)) await pulumi.log.warn(message);
+  for (const message of skippedResetMessages(subject, skipped)) await log.warn(message);
   return mayReset;
 }
 
@@ -145,7 +146,7 @@ export const deviceConfigImplementation: Implementation = {
     const devices = Object.keys(pending);
     if (devices.length > 0) {
       const unknown = devices.filter((d) => pending[d]?.unknown);
-      await pulumi.log.info(
+      await log.info(
         `DeviceConfig ${id}: not confirmed on the platform for ${devices.length} device(s) ` +
           `(${listForHumans(devices, 5)})` +
           (unknown.length > 0 ? `, ${unknown.length} of them after a task call that got no answer` : "") +
@@ -229,7 +230,7 @@ export const deviceConfigImplementation: Implementation = {
       );
       if (resolution.resentAfterUnknown.length > 0) {
         const detail = pending[resolution.resentAfterUnknown[0] as string]?.unknown?.detail ?? "no answer";
-        await pulumi.log.warn(resendWarning(id, resolution.resentAfterUnknown, detail));
+        await log.warn(resendWarning(id, resolution.resentAfterUnknown, detail));
       }
       const held = new Set(Object.keys(resolution.held));
       const at = new Date();
@@ -265,7 +266,7 @@ export const deviceConfigImplementation: Implementation = {
       const mayReset = await resetsAllowed(`DeviceConfig ${id}`, pairs);
       const withoutDefault = propertiesWithoutDefault(present, modelOf);
       if (withoutDefault.length > 0) {
-        await pulumi.log.warn(
+        await log.warn(
           `DeviceConfig ${id}: no TSL defaultValue to restore for ${withoutDefault.join(", ")}; left as they are`,
         );
       }

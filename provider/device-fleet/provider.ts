@@ -2,7 +2,7 @@
  * The DeviceFleet implementation behind the serialized provider: many devices in one engine
  * resource, planned and reconciled by serial number.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { declareSerials, programRan } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
@@ -16,6 +16,7 @@ import { planChanges, planFleet } from "./plan";
 import { refreshFleet } from "./read";
 import { applyPlan, describeFailures, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
 import { FleetLedger } from "./state";
+import { log } from "../runtime/log";
 
 type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
 
@@ -64,9 +65,9 @@ async function announceNewFleet(fleet: string, entries: FleetEntries, adoptExist
   } catch (error) {
     // The message is informative only; the create reports the platform's error if it persists.
     const why = error instanceof Error ? error.message : String(error);
-    await pulumi.log.warn(`DeviceFleet ${fleet}: could not look for devices already on the platform: ${why}`);
+    await log.warn(`DeviceFleet ${fleet}: could not look for devices already on the platform: ${why}`);
   }
-  await pulumi.log.info(describeNewFleet(fleet, entries, adoptable));
+  await log.info(describeNewFleet(fleet, entries, adoptable));
 }
 
 async function runPlan(
@@ -117,7 +118,7 @@ export const deviceFleetImplementation: Implementation = {
     const plan = planFleet(ledger, entries);
     const settingsChanged = SETTING_INPUTS.some((key) => olds[key] !== news[key]);
     if (planChanges(plan)) {
-      await pulumi.log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
+      await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
     }
     return { changes: planChanges(plan) || settingsChanged, replaces: [], deleteBeforeReplace: false };
   },
@@ -154,7 +155,7 @@ export const deviceFleetImplementation: Implementation = {
         // Nothing to write; but a destroy against the wrong server must fail here as everywhere.
         await (await platformClient()).verifyAccess();
         if (ledger.size > 0) {
-          await pulumi.log.warn(
+          await log.warn(
             `DeviceFleet ${fleet}: released ${ledger.size} devices (onRemove: "release"); they stay on the platform`,
           );
         }

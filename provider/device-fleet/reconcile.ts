@@ -5,7 +5,6 @@
  * device's failure never stops the others: every device done is recorded in the ledger, every
  * failure collected, so the state says exactly what was done.
  */
-import * as pulumi from "@pulumi/pulumi";
 import {
   ConflictError,
   NotFoundError,
@@ -32,6 +31,7 @@ import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
 import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
+import { log } from "../runtime/log";
 
 /** One device that could not be done, with the platform's words. */
 export interface DeviceFailure {
@@ -67,7 +67,7 @@ function fail(run: FleetRun, sn: string, operation: string, error: unknown): voi
 async function deleteOne(run: FleetRun, sn: string, found: PlatformDevice | undefined): Promise<void> {
   const deviceId = run.ledger.deviceIdOf(sn) as string;
   if (found && !sameSerial(found.sn, sn)) {
-    await pulumi.log.warn(
+    await log.warn(
       `DeviceFleet ${run.fleet}: not deleting deviceId ${deviceId}, which now carries serial number ` +
         `${found.sn ?? "(none)"} instead of ${sn}; the fleet forgets it and the platform keeps it`,
     );
@@ -113,7 +113,7 @@ export async function removeDevices(
     run.ledger.forget(sn);
   }
   if (kept.length > 0) {
-    await pulumi.log.warn(
+    await log.warn(
       `DeviceFleet ${run.fleet}: not deleting ${kept.length} removed device(s) that another resource of this ` +
         `deployment now manages; they stay on the platform: ${listSome(kept)}`,
     );

@@ -3,7 +3,7 @@
  * number, the RPS take-over), read for refresh, update, and a delete that never removes a device
  * another resource now manages.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import {
   ConflictError,
   NotFoundError,
@@ -44,6 +44,7 @@ import {
 import { deviceOutputs } from "./outputs";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
+import { log } from "../runtime/log";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
 /** Changing these replaces the device: the serial number is the device. (A project is a tag: updated.) */
@@ -74,7 +75,7 @@ async function addOrAdopt(
 ): Promise<{ deviceId: string; found?: PlatformDevice }> {
   const adopt = async (existing: PlatformDevice) => {
     const adoption = await adoptDevice(client, existing, want, { ...flags, owner: OWNER, operation });
-    await pulumi.log.warn(
+    await log.warn(
       `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
         `(${describeAdoption(adoption, want)})`,
     );
@@ -162,7 +163,7 @@ async function mayDelete(
   await declarationsSettled();
   const other = otherOwner({ deviceId, sn: recorded.sn }, OWNER);
   if (other) {
-    await pulumi.log.warn(
+    await log.warn(
       `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, because ${describeOwner(other)} in this ` +
         "deployment now manages it; it stays on the platform",
     );
@@ -176,7 +177,7 @@ async function mayDelete(
     throw error;
   }
   if (!sameSerial(device.sn, recorded.sn)) {
-    await pulumi.log.warn(
+    await log.warn(
       `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, which now carries serial number ` +
         `${device.sn ?? "(none)"}; the stack forgets it and the platform keeps it`,
     );

@@ -4,7 +4,7 @@
  * delete never removes a record another RpsProfile of the deployment declares or took (a rename
  * without an alias), and a refresh drops a record only when the platform's answer says it has none.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../../sdk";
 import { sameSerial } from "../device/desired";
 import { declarationsSettled } from "../runtime/ownership";
@@ -14,6 +14,7 @@ import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
 import { invalidateRpsListing, rpsRecordOf } from "./listing";
 import { lookUpRpsRecord } from "./record-lookup";
+import { log } from "../runtime/log";
 
 const INPUTS = ["sn", "profileUrl"] as const;
 
@@ -41,7 +42,7 @@ async function adoptOrSpecify(sn: string, profileUrl: string): Promise<void> {
   if (existing?.profileUrl === profileUrl) return;
   await specify(operation, sn, profileUrl);
   if (existing) {
-    await pulumi.log.warn(
+    await log.warn(
       `RpsProfile sn=${sn}: took over the existing RPS record, replacing its profileUrl ${existing.profileUrl}`,
     );
   }
@@ -77,7 +78,7 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
       const lookup = await lookUpRpsRecord(await platformClient(), id);
       if (lookup.state === "gone") return { id: "", props: {} };
       if (lookup.state === "unknown") {
-        await pulumi.log.warn(
+        await log.warn(
           `RpsProfile sn=${id}: the application's listing of RPS records did not return this record, and no ` +
             "answer of the platform shows it gone (the listing shifted while it was read); it is kept in " +
             "the stack as it was — run `pulumi refresh` again to check",
@@ -104,7 +105,7 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
       await declarationsSettled();
       const owner = rpsRecordOwner(id);
       if (owner) {
-        await pulumi.log.warn(
+        await log.warn(
           `RpsProfile sn=${id}: not deleting the RPS record of ${id}, which another RpsProfile resource of ` +
             `this deployment ${owner === "took" ? "created or adopted" : "declares"} and now manages ` +
             `(a rename without an alias); it stays on the platform (profileUrl ${String(props.profileUrl)})`,

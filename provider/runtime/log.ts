@@ -1,0 +1,45 @@
+/**
+ * Where the implementations' messages go. One implementation per resource kind serves two
+ * front-ends: the dynamic provider host, where `@pulumi/pulumi`'s `log` reaches the engine, and the
+ * provider plugin, which logs through the engine's own `Log` RPC with the resource's URN. A front-end
+ * runs each operation inside {@link withLogSink}, so a message lands on the row of the resource
+ * being worked on; outside one, messages go to `@pulumi/pulumi`'s `log`.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import * as pulumi from "@pulumi/pulumi";
+
+/** A destination for one operation's messages. */
+export interface LogSink {
+  info(message: string): Promise<void>;
+  warn(message: string): Promise<void>;
+  /**
+   * A short-lived progress line (the engine shows it on the resource's row and drops it when the
+   * next one or the result arrives): how far a long operation is.
+   */
+  status(message: string): Promise<void>;
+}
+
+/** The dynamic front-end's sink: `@pulumi/pulumi`'s log, looked up at each call (tests spy on it). */
+const pulumiLogSink: LogSink = {
+  info: (message) => pulumi.log.info(message),
+  warn: (message) => pulumi.log.warn(message),
+  status: (message) => pulumi.log.info(message, undefined, undefined, true),
+};
+
+const current = new AsyncLocalStorage<LogSink>();
+
+/** Runs `operation` with its messages going to `sink`. */
+export function withLogSink<T>(sink: LogSink, operation: () => Promise<T>): Promise<T> {
+  return current.run(sink, operation);
+}
+
+function sink(): LogSink {
+  return current.getStore() ?? pulumiLogSink;
+}
+
+/** The implementations' log: to the engine, on the row of the resource being worked on. */
+export const log: LogSink = {
+  info: (message) => sink().info(message),
+  warn: (message) => sink().warn(message),
+  status: (message) => sink().status(message),
+};
