@@ -6,10 +6,11 @@
  */
 import { inspect } from "node:util";
 import { TokenManager, tokenCacheKey } from "./auth";
-import { DevicePlatformError, withNote } from "./errors";
+import { DevicePlatformError, SerialNumberMismatchError, withNote } from "./errors";
+import { PropertyHistory } from "./history-pages";
 import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input-checks";
 import { RequestExecutor, type OperationSpec } from "./executor";
-import { rawInteger } from "./lossless-json";
+import { rawInteger, stringifyLosslessJson, type JsonInput } from "./lossless-json";
 import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
 import { PageIterator } from "./pagination";
 import { pinSecret } from "./redact";
@@ -52,7 +53,16 @@ import {
   type SetRpsProfileInput,
 } from "./schemas/rps";
 import { createTokenEndpoint } from "./token-endpoint";
+import {
+  propertyHistoryOptionsSchema,
+  propertyHistoryPageSchema,
+  type PropertyHistoryOptions,
+  type ServiceCallResult,
+} from "./schemas/history";
 import { thingModelSchema, type ThingModel } from "./schemas/tsl";
+import { indexFields } from "./tsl/field-index";
+import { checkServiceCall } from "./tsl/service-inputs";
+import { toWireValues } from "./tsl/wire-values";
 import { HttpTransport, type HttpMethod } from "./transport";
 
 /** Devices per Create Configuration Tasks call: the platform's limit. */
@@ -75,6 +85,21 @@ export interface CreateConfigTasksOptions {
 export interface SetRpsProfileResult extends RpsProfile {
   /** The result text the platform returned, if any. */
   readonly result: string | undefined;
+}
+
+/** Options of {@link DevicePlatformClient.deleteDevice}. */
+export interface DeleteDeviceOptions {
+  /**
+   * The serial number of the device meant: the platform answers with the deleted device's serial
+   * number, and a different one fails with `SerialNumberMismatchError` (compared ignoring case).
+   */
+  readonly sn?: string;
+}
+
+/** Options of {@link DevicePlatformClient.callService}. */
+export interface CallServiceOptions {
+  /** The device's TSL model, when the caller has it: then the call sends no request to read it. */
+  readonly model?: ThingModel;
 }
 
 /** Client of the device platform API. Create one per platform and application, and `close()` it. */
@@ -131,10 +156,10 @@ export class DevicePlatformClient {
   /** Add a Device. After an unconfirmed attempt it looks the serial number up before sending again. */
   async addDevice(input: AddDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
-    const body = checkInput("POST", path, addDeviceInputSchema, input);
+    const { config, ...body } = checkInput("POST", path, addDeviceInputSchema, input);
     return this.#executor.execute({
       ...this.#op("POST", path, deviceWriteResultSchema, "unsafe"),
-      json: body,
+      json: { ...body, ...this.#profileTemplateField(config) },
       resolveAmbiguous: (error) => this.#lookUpAddedDevice(body.snDevEUI, error),
     });
   }
@@ -158,11 +183,32 @@ export class DevicePlatformClient {
   }
 
   /**
-   * Delete a Device. A `NotFoundError` means the device is not there — also when an earlier,
-   * unconfirmed attempt of this same call deleted it; callers that treat "gone" as done catch it.
+   * Delete a Device. Resolves with the serial number the platform answers (the deleted device's),
+   * or undefined when it sends none. With `options.sn`, an answer naming another serial number is a
+   * `SerialNumberMismatchError`. A `NotFoundError` means the device is not there — also when an
+   * earlier, unconfirmed attempt of this same call deleted it; callers that treat "gone" as done
+   * catch it.
    */
-  async deleteDevice(deviceId: string): Promise<void> {
-    await this.#executor.execute(this.#op("DELETE", this.#devicePath(deviceId, "DELETE"), anyData, "safe"));
+  async deleteDevice(deviceId: string, options: DeleteDeviceOptions = {}): Promise<string | undefined> {
+    const path = this.#devicePath(deviceId, "DELETE");
+    const { value, requestId } = await this.#executor.executeWithRequestId(
+      this.#op("DELETE", path, anyData, "safe"),
+    );
+    const sn = typeof value === "string" && value !== "" ? value : undefined;
+    if (options.sn !== undefined && sn !== undefined && sn.toUpperCase() !== options.sn.toUpperCase()) {
+      throw new SerialNumberMismatchError({
+        method: "DELETE",
+        path,
+        attempts: 1,
+        status: 200,
+        requestId,
+        baseUrl: this.#options.baseUrl,
+        reason:
+          `the platform deleted deviceId ${deviceId} and answered serial number ${sn}, ` +
+          `not ${options.sn} as expected`,
+      });
+    }
+    return sn;
   }
 
   /** Search Specific Devices: one page (default page 1 of 100 records). */
@@ -209,6 +255,57 @@ export class DevicePlatformClient {
       ...this.#op("PATCH", path, propertiesResultSchema, "safe"),
       json: { properties },
     });
+  }
+
+  /**
+   * Query the Historical Data of Properties Reports: the device's reports, oldest first as the
+   * platform orders them, page by page (`pageKey`) as iteration proceeds. Without `startTime` and
+   * `endTime` the platform returns the last three days.
+   */
+  propertyHistory(deviceId: string, options: PropertyHistoryOptions = {}): PropertyHistory {
+    const path = this.#devicePath(deviceId, "GET", "/properties/history");
+    const { startTime, endTime, pageSize } = checkInput("GET", path, propertyHistoryOptionsSchema, options);
+    return new PropertyHistory((pageKey) => {
+      const query = new URLSearchParams({ pageSize: String(pageSize) });
+      if (startTime !== undefined) query.set("startTime", String(startTime));
+      if (endTime !== undefined) query.set("endTime", String(endTime));
+      if (pageKey !== undefined) query.set("pageKey", pageKey);
+      return this.#executor.execute(
+        this.#op("GET", `${path}?${query.toString()}`, propertyHistoryPageSchema, "safe"),
+      );
+    });
+  }
+
+  /**
+   * Invoke Device Services Asynchronously. The inputs are checked against the service's inputs in
+   * the device's TSL model first (read once, unless `options.model` gives it), by the same rules as
+   * configuration values: an unknown service, an input the service does not have, a value that
+   * breaks its rule, or a missing required input is a `ValidationError` and nothing is sent. The
+   * call itself is not repeated after an unconfirmed attempt (a device command may act twice).
+   */
+  async callService(
+    deviceId: string,
+    serviceId: string,
+    inputs: Readonly<Record<string, JsonInput>>,
+    options: CallServiceOptions = {},
+  ): Promise<ServiceCallResult> {
+    const path = this.#devicePath(deviceId, "POST", "/services/call");
+    if (typeof serviceId !== "string" || serviceId === "")
+      throw invalidInput("POST", path, "serviceId must be a non-empty string");
+    const model = options.model ?? (await this.getThingModel(deviceId));
+    const check = checkServiceCall(model, serviceId, inputs, `device ${deviceId}`);
+    if (check.problems.length > 0) {
+      const problems = check.problems.map((p) => `${p.path} ${p.message}`).join("; ");
+      throw invalidInput("POST", path, `service call ${serviceId} refused: ${problems}`);
+    }
+    const { requestId } = await this.#executor.executeWithRequestId({
+      ...this.#op("POST", path, anyData, "unsafe"),
+      json: { serviceId, inputs: toWireValues(inputs, indexFields(check.service?.inputs ?? [])) },
+      ambiguousNote:
+        `the service ${serviceId} may have been invoked on device ${deviceId}, so the call was not ` +
+        `repeated (the device could act twice); check the device before calling again`,
+    });
+    return { requestId };
   }
 
   /** Getting the Configuration of a Specific Device: current values of its writable properties. */
@@ -334,6 +431,12 @@ export class DevicePlatformClient {
     if (!found) return undefined;
     const { deviceId, devEUI, imei, project } = found;
     return { deviceId, sn: found.sn ?? sn, project, devEUI, imei };
+  }
+
+  /** The profile template as this API version's Add a Device names it: `config` (v1), `profile` (v1.0). */
+  #profileTemplateField(config: unknown): Record<string, unknown> {
+    if (config === undefined) return {};
+    return this.#options.apiVersion === "v1.0" ? { profile: stringifyLosslessJson(config) } : { config };
   }
 
   #encodeId(id: string): unknown {
