@@ -6,8 +6,13 @@
  */
 import { inspect } from "node:util";
 import { TokenManager, tokenCacheKey } from "./auth";
-import { DevicePlatformError, SerialNumberMismatchError, withNote } from "./errors";
-import { PropertyHistory } from "./history-pages";
+import {
+  callService as callServiceOperation,
+  deleteDevice as deleteDeviceOperation,
+  propertyHistory as propertyHistoryOperation,
+} from "./device-operations";
+import { DevicePlatformError, withNote } from "./errors";
+import type { PropertyHistory } from "./history-pages";
 import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input-checks";
 import { RequestExecutor, type OperationSpec } from "./executor";
 import { rawInteger, stringifyLosslessJson, type JsonInput } from "./lossless-json";
@@ -53,23 +58,14 @@ import {
   type SetRpsProfileInput,
 } from "./schemas/rps";
 import { createTokenEndpoint } from "./token-endpoint";
-import {
-  propertyHistoryOptionsSchema,
-  propertyHistoryPageSchema,
-  type PropertyHistoryOptions,
-  type ServiceCallResult,
-} from "./schemas/history";
+import type { PropertyHistoryOptions, ServiceCallResult } from "./schemas/history";
 import { thingModelSchema, type ThingModel } from "./schemas/tsl";
-import { indexFields } from "./tsl/field-index";
-import { checkServiceCall } from "./tsl/service-inputs";
-import { toWireValues } from "./tsl/wire-values";
 import { HttpTransport, type HttpMethod } from "./transport";
 
 /** Devices per Create Configuration Tasks call: the platform's limit. */
 export const MAX_DEVICES_PER_TASK = 500;
 
 const USER_AGENT = "pulumi-devplatform-sdk/0.1";
-const anyData = z.unknown();
 
 /** Options of {@link DevicePlatformClient.createConfigTasks}. */
 export interface CreateConfigTasksOptions {
@@ -191,24 +187,7 @@ export class DevicePlatformClient {
    */
   async deleteDevice(deviceId: string, options: DeleteDeviceOptions = {}): Promise<string | undefined> {
     const path = this.#devicePath(deviceId, "DELETE");
-    const { value, requestId } = await this.#executor.executeWithRequestId(
-      this.#op("DELETE", path, anyData, "safe"),
-    );
-    const sn = typeof value === "string" && value !== "" ? value : undefined;
-    if (options.sn !== undefined && sn !== undefined && sn.toUpperCase() !== options.sn.toUpperCase()) {
-      throw new SerialNumberMismatchError({
-        method: "DELETE",
-        path,
-        attempts: 1,
-        status: 200,
-        requestId,
-        baseUrl: this.#options.baseUrl,
-        reason:
-          `the platform deleted deviceId ${deviceId} and answered serial number ${sn}, ` +
-          `not ${options.sn} as expected`,
-      });
-    }
-    return sn;
+    return deleteDeviceOperation(this.#executor, path, deviceId, options.sn, this.#options.baseUrl);
   }
 
   /** Search Specific Devices: one page (default page 1 of 100 records). */
@@ -263,17 +242,11 @@ export class DevicePlatformClient {
    * `endTime` the platform returns the last three days.
    */
   propertyHistory(deviceId: string, options: PropertyHistoryOptions = {}): PropertyHistory {
-    const path = this.#devicePath(deviceId, "GET", "/properties/history");
-    const { startTime, endTime, pageSize } = checkInput("GET", path, propertyHistoryOptionsSchema, options);
-    return new PropertyHistory((pageKey) => {
-      const query = new URLSearchParams({ pageSize: String(pageSize) });
-      if (startTime !== undefined) query.set("startTime", String(startTime));
-      if (endTime !== undefined) query.set("endTime", String(endTime));
-      if (pageKey !== undefined) query.set("pageKey", pageKey);
-      return this.#executor.execute(
-        this.#op("GET", `${path}?${query.toString()}`, propertyHistoryPageSchema, "safe"),
-      );
-    });
+    return propertyHistoryOperation(
+      this.#executor,
+      this.#devicePath(deviceId, "GET", "/properties/history"),
+      options,
+    );
   }
 
   /**
@@ -290,22 +263,8 @@ export class DevicePlatformClient {
     options: CallServiceOptions = {},
   ): Promise<ServiceCallResult> {
     const path = this.#devicePath(deviceId, "POST", "/services/call");
-    if (typeof serviceId !== "string" || serviceId === "")
-      throw invalidInput("POST", path, "serviceId must be a non-empty string");
-    const model = options.model ?? (await this.getThingModel(deviceId));
-    const check = checkServiceCall(model, serviceId, inputs, `device ${deviceId}`);
-    if (check.problems.length > 0) {
-      const problems = check.problems.map((p) => `${p.path} ${p.message}`).join("; ");
-      throw invalidInput("POST", path, `service call ${serviceId} refused: ${problems}`);
-    }
-    const { requestId } = await this.#executor.executeWithRequestId({
-      ...this.#op("POST", path, anyData, "unsafe"),
-      json: { serviceId, inputs: toWireValues(inputs, indexFields(check.service?.inputs ?? [])) },
-      ambiguousNote:
-        `the service ${serviceId} may have been invoked on device ${deviceId}, so the call was not ` +
-        `repeated (the device could act twice); check the device before calling again`,
-    });
-    return { requestId };
+    const model = () => (options.model ? Promise.resolve(options.model) : this.getThingModel(deviceId));
+    return callServiceOperation(this.#executor, { path, deviceId, model }, serviceId, inputs);
   }
 
   /** Getting the Configuration of a Specific Device: current values of its writable properties. */
