@@ -28,11 +28,16 @@ export { API_VERSIONS } from "./routes/platform-routes";
 export { MAX_PAGE_SIZE } from "./routes/schemas";
 export { DEFAULT_APPLICATION_ID, DEFAULT_APPLICATION_NAME } from "./state/id-sequence";
 export type {
+  AutopStatus,
   DeviceRecord,
   PropertyMap,
+  PropertyReportRecord,
   PropertyValue,
   RpsRecord,
+  ServiceCallRecord,
   TaskRecord,
   TaskStatus,
 } from "./state/types";
+export { DEFAULT_WINDOW_MS as HISTORY_DEFAULT_WINDOW_MS } from "./reports/history-page";
+export { DEFAULT_HISTORY_PAGE_SIZE } from "./routes/properties-history";
 export { startEmulator, type RunningEmulator, type StartOptions } from "./start";

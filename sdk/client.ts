@@ -6,10 +6,16 @@
  */
 import { inspect } from "node:util";
 import { TokenManager, tokenCacheKey } from "./auth";
+import {
+  callService as callServiceOperation,
+  deleteDevice as deleteDeviceOperation,
+  propertyHistory as propertyHistoryOperation,
+} from "./device-operations";
 import { DevicePlatformError, withNote } from "./errors";
+import type { PropertyHistory } from "./history-pages";
 import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input-checks";
 import { RequestExecutor, type OperationSpec } from "./executor";
-import { rawInteger } from "./lossless-json";
+import { rawInteger, stringifyLosslessJson, type JsonInput } from "./lossless-json";
 import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
 import { PageIterator } from "./pagination";
 import { pinSecret } from "./redact";
@@ -52,6 +58,7 @@ import {
   type SetRpsProfileInput,
 } from "./schemas/rps";
 import { createTokenEndpoint } from "./token-endpoint";
+import type { PropertyHistoryOptions, ServiceCallResult } from "./schemas/history";
 import { thingModelSchema, type ThingModel } from "./schemas/tsl";
 import { HttpTransport, type HttpMethod } from "./transport";
 
@@ -59,7 +66,6 @@ import { HttpTransport, type HttpMethod } from "./transport";
 export const MAX_DEVICES_PER_TASK = 500;
 
 const USER_AGENT = "pulumi-devplatform-sdk/0.1";
-const anyData = z.unknown();
 
 /** Options of {@link DevicePlatformClient.createConfigTasks}. */
 export interface CreateConfigTasksOptions {
@@ -75,6 +81,21 @@ export interface CreateConfigTasksOptions {
 export interface SetRpsProfileResult extends RpsProfile {
   /** The result text the platform returned, if any. */
   readonly result: string | undefined;
+}
+
+/** Options of {@link DevicePlatformClient.deleteDevice}. */
+export interface DeleteDeviceOptions {
+  /**
+   * The serial number of the device meant: the platform answers with the deleted device's serial
+   * number, and a different one fails with `SerialNumberMismatchError` (compared ignoring case).
+   */
+  readonly sn?: string;
+}
+
+/** Options of {@link DevicePlatformClient.callService}. */
+export interface CallServiceOptions {
+  /** The device's TSL model, when the caller has it: then the call sends no request to read it. */
+  readonly model?: ThingModel;
 }
 
 /** Client of the device platform API. Create one per platform and application, and `close()` it. */
@@ -131,10 +152,10 @@ export class DevicePlatformClient {
   /** Add a Device. After an unconfirmed attempt it looks the serial number up before sending again. */
   async addDevice(input: AddDeviceInput): Promise<DeviceWriteResult> {
     const path = `${this.#devicePrefix}/devices`;
-    const body = checkInput("POST", path, addDeviceInputSchema, input);
+    const { config, ...body } = checkInput("POST", path, addDeviceInputSchema, input);
     return this.#executor.execute({
       ...this.#op("POST", path, deviceWriteResultSchema, "unsafe"),
-      json: body,
+      json: { ...body, ...this.#profileTemplateField(config) },
       resolveAmbiguous: (error) => this.#lookUpAddedDevice(body.snDevEUI, error),
     });
   }
@@ -158,11 +179,15 @@ export class DevicePlatformClient {
   }
 
   /**
-   * Delete a Device. A `NotFoundError` means the device is not there — also when an earlier,
-   * unconfirmed attempt of this same call deleted it; callers that treat "gone" as done catch it.
+   * Delete a Device. Resolves with the serial number the platform answers (the deleted device's),
+   * or undefined when it sends none. With `options.sn`, an answer naming another serial number is a
+   * `SerialNumberMismatchError`. A `NotFoundError` means the device is not there — also when an
+   * earlier, unconfirmed attempt of this same call deleted it; callers that treat "gone" as done
+   * catch it.
    */
-  async deleteDevice(deviceId: string): Promise<void> {
-    await this.#executor.execute(this.#op("DELETE", this.#devicePath(deviceId, "DELETE"), anyData, "safe"));
+  async deleteDevice(deviceId: string, options: DeleteDeviceOptions = {}): Promise<string | undefined> {
+    const path = this.#devicePath(deviceId, "DELETE");
+    return deleteDeviceOperation(this.#executor, path, deviceId, options.sn, this.#options.baseUrl);
   }
 
   /** Search Specific Devices: one page (default page 1 of 100 records). */
@@ -209,6 +234,37 @@ export class DevicePlatformClient {
       ...this.#op("PATCH", path, propertiesResultSchema, "safe"),
       json: { properties },
     });
+  }
+
+  /**
+   * Query the Historical Data of Properties Reports: the device's reports, oldest first as the
+   * platform orders them, page by page (`pageKey`) as iteration proceeds. Without `startTime` and
+   * `endTime` the platform returns the last three days.
+   */
+  propertyHistory(deviceId: string, options: PropertyHistoryOptions = {}): PropertyHistory {
+    return propertyHistoryOperation(
+      this.#executor,
+      this.#devicePath(deviceId, "GET", "/properties/history"),
+      options,
+    );
+  }
+
+  /**
+   * Invoke Device Services Asynchronously. The inputs are checked against the service's inputs in
+   * the device's TSL model first (read once, unless `options.model` gives it), by the same rules as
+   * configuration values: an unknown service, an input the service does not have, a value that
+   * breaks its rule, or a missing required input is a `ValidationError` and nothing is sent. The
+   * call itself is not repeated after an unconfirmed attempt (a device command may act twice).
+   */
+  async callService(
+    deviceId: string,
+    serviceId: string,
+    inputs: Readonly<Record<string, JsonInput>>,
+    options: CallServiceOptions = {},
+  ): Promise<ServiceCallResult> {
+    const path = this.#devicePath(deviceId, "POST", "/services/call");
+    const model = () => (options.model ? Promise.resolve(options.model) : this.getThingModel(deviceId));
+    return callServiceOperation(this.#executor, { path, deviceId, model }, serviceId, inputs);
   }
 
   /** Getting the Configuration of a Specific Device: current values of its writable properties. */
@@ -334,6 +390,12 @@ export class DevicePlatformClient {
     if (!found) return undefined;
     const { deviceId, devEUI, imei, project } = found;
     return { deviceId, sn: found.sn ?? sn, project, devEUI, imei };
+  }
+
+  /** The profile template as this API version's Add a Device names it: `config` (v1), `profile` (v1.0). */
+  #profileTemplateField(config: unknown): Record<string, unknown> {
+    if (config === undefined) return {};
+    return this.#options.apiVersion === "v1.0" ? { profile: stringifyLosslessJson(config) } : { config };
   }
 
   #encodeId(id: string): unknown {

@@ -25,7 +25,8 @@ export type DevicePlatformErrorCode =
   | "server_error"
   | "transport_error"
   | "unexpected_response"
-  | "configuration_error";
+  | "configuration_error"
+  | "serial_number_mismatch";
 
 /** What is known about a failed request; every text field is redacted on construction. */
 export interface DevicePlatformErrorInit {
@@ -176,6 +177,15 @@ export class TransportError extends DevicePlatformError {
 /** The platform's success envelope, whose `data` does not have the documented shape. */
 export class ResponseShapeError extends DevicePlatformError {
   override readonly code = "unexpected_response";
+}
+
+/**
+ * Delete a Device answered with the serial number of a device other than the one the caller
+ * expected to delete (the answer's `data` is the deleted device's serial number). The delete was
+ * performed: what was deleted is not what was meant, so the caller must look before going on.
+ */
+export class SerialNumberMismatchError extends DevicePlatformError {
+  override readonly code = "serial_number_mismatch";
 }
 
 /**

@@ -66,7 +66,7 @@ export interface ExecutorOptions {
 }
 
 type Interpreted<T> =
-  | { readonly ok: true; readonly value: T }
+  | { readonly ok: true; readonly value: T; readonly requestId: string | undefined }
   | {
       readonly ok: false;
       readonly error: DevicePlatformError;
@@ -80,6 +80,16 @@ export class RequestExecutor {
 
   /** Performs `spec`, retrying as its repeatability allows; resolves with the parsed `data`. */
   async execute<T>(spec: OperationSpec<T>): Promise<T> {
+    return (await this.executeWithRequestId(spec)).value;
+  }
+
+  /**
+   * Like {@link execute}, with the `requestId` of the answer (the envelope's, else the response
+   * header's): for operations whose answer is nothing but that id (a service call).
+   */
+  async executeWithRequestId<T>(
+    spec: OperationSpec<T>,
+  ): Promise<{ value: T; requestId: string | undefined }> {
     let attempt = 0;
     let retries = 0;
     let authRetried = false;
@@ -91,7 +101,7 @@ export class RequestExecutor {
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
         this.emit(spec, result, attempt);
-        return interpreted.value;
+        return { value: interpreted.value, requestId: interpreted.requestId };
       }
       const { error, outcome, retryAfter } = interpreted;
 
@@ -120,7 +130,7 @@ export class RequestExecutor {
         const found = await spec.resolveAmbiguous(error);
         if (found !== undefined) {
           this.emit(spec, result, attempt, error);
-          return found;
+          return { value: found, requestId: undefined };
         }
         decision = conflictAfterAmbiguity ? "stop" : "retry";
       }
@@ -180,9 +190,9 @@ export class RequestExecutor {
       return { ok: false, error: failure.error, outcome, retryAfter: result.retryAfter };
     }
     const data = spec.schema.safeParse(success.data);
-    if (data.success) return { ok: true, value: data.data };
-    const reason = `unexpected response shape: ${describeIssues(data.error)}`;
     const requestId = success.requestId ?? result.requestId;
+    if (data.success) return { ok: true, value: data.data, requestId };
+    const reason = `unexpected response shape: ${describeIssues(data.error)}`;
     return {
       ok: false,
       outcome: { kind: "response", status: result.status },

@@ -14,7 +14,9 @@ export { assertSupportedNode, MINIMUM_NODE_MAJOR } from "./node-version";
 export {
   DevicePlatformClient,
   MAX_DEVICES_PER_TASK,
+  type CallServiceOptions,
   type CreateConfigTasksOptions,
+  type DeleteDeviceOptions,
   type SetRpsProfileResult,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
@@ -28,6 +30,7 @@ export {
   NotFoundError,
   RateLimitError,
   ResponseShapeError,
+  SerialNumberMismatchError,
   ServerError,
   TransportError,
   ValidationError,
@@ -39,6 +42,9 @@ export {
 export { PLATFORM_ERR_CODES, type MissingResource, type PlatformErrCode } from "./platform-err-codes";
 export type { RequestEvent, RequestEventListener } from "./events";
 export { PageIterator } from "./pagination";
+export { PropertyHistory, type HistoryPageFetcher } from "./history-pages";
+export * from "./schemas/history";
+export { checkServiceCall, type ServiceCallCheck, type TslProblem } from "./tsl/service-inputs";
 export {
   parseLosslessJson,
   rawInteger,

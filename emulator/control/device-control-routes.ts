@@ -7,6 +7,7 @@ import { deviceNotFound, EmulatorError, invalidParameter } from "../http/emulato
 import { sendSuccess } from "../http/envelope";
 import { ErrCode } from "../http/err-codes";
 import { parseWith } from "../http/validation";
+import { recordPropertyReport, reportsOf } from "../reports/property-reports";
 import type { DeviceRecord } from "../state/types";
 import { mergeInto } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
@@ -28,6 +29,7 @@ function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceC
     ? checkProperties(tsl, change.properties, { ignoreAccessMode: true })
     : undefined;
   if (checked && checked.problems.length > 0) throw invalidParameter(checked.problems.join("; "));
+  const now = ctx.clock.now();
   ctx.store.updateDevice(device, (d) => {
     if (change.name !== undefined) d.name = change.name;
     if (change.description === null) delete d.description;
@@ -42,8 +44,9 @@ function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceC
     else if (change.electricity !== undefined) d.electricity = change.electricity;
     if (checked) mergeInto(d.properties, checked.values);
     if (change.sendAs) d.sendAs = mergedSendAs(d.sendAs, change.sendAs);
-    d.lastUpdateTime = ctx.clock.now();
+    d.lastUpdateTime = now;
   });
+  if (checked) recordPropertyReport(ctx.store, device.deviceId, checked.values, now);
 }
 
 /** `sendAs` after a change: a string sets a field's verbatim value, null removes it. */
@@ -65,6 +68,20 @@ export function registerDeviceControlRoutes(app: FastifyInstance, ctx: EmulatorC
     applyChange(ctx, device, change);
     return sendSuccess(request, reply, controlDevice(device));
   });
+
+  // By id, whether or not the device still exists: what was called and reported stays visible.
+  app.get("/__emulator/devices/:deviceId/service-calls", async (request, reply) => {
+    const deviceId = deviceIdParam(request);
+    return sendSuccess(
+      request,
+      reply,
+      ctx.store.serviceCalls.filter((c) => c.deviceId === deviceId),
+    );
+  });
+
+  app.get("/__emulator/devices/:deviceId/property-reports", async (request, reply) =>
+    sendSuccess(request, reply, reportsOf(ctx.store, deviceIdParam(request))),
+  );
 
   app.delete("/__emulator/devices/:deviceId", async (request, reply) => {
     ctx.store.deleteDevice(anyDevice(ctx, request).deviceId);

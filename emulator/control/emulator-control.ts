@@ -3,7 +3,7 @@ import { fetch } from "undici";
 import type { CounterSnapshot } from "../counters";
 import type { FaultConfig, FaultConfigInput } from "../faults/fault-config";
 import { parseJson, stringifyJson } from "../http/lossless-json";
-import type { TaskRecord } from "../state/types";
+import type { PropertyReportRecord, ServiceCallRecord, TaskRecord } from "../state/types";
 import type { HoldThen, HoldView } from "./request-holds";
 import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
@@ -82,6 +82,22 @@ export class EmulatorControl {
   /** Changes a device out of band (name, description, tag, statuses, property values). */
   async changeDevice(deviceId: string, change: DeviceChangeInput): Promise<ControlDevice> {
     return (await this.call("PATCH", `/devices/${encodeURIComponent(deviceId)}`, change)) as ControlDevice;
+  }
+
+  /** The accepted service calls of a device (Invoke Device Services), oldest first, inputs as sent. */
+  async serviceCalls(deviceId: string): Promise<ServiceCallRecord[]> {
+    return (await this.call(
+      "GET",
+      `/devices/${encodeURIComponent(deviceId)}/service-calls`,
+    )) as ServiceCallRecord[];
+  }
+
+  /** The property reports of a device as the history serves them, oldest first. */
+  async propertyReports(deviceId: string): Promise<PropertyReportRecord[]> {
+    return (await this.call(
+      "GET",
+      `/devices/${encodeURIComponent(deviceId)}/property-reports`,
+    )) as PropertyReportRecord[];
   }
 
   /** Deletes a device out of band. */

@@ -34,6 +34,7 @@ function commonFields(device: DeviceRecord, view: ViewContext): Record<string, u
     deviceId: view.renderId(device.deviceId),
     connectStatus: device.connectStatus,
     licenseStatus: device.licenseStatus,
+    autopStatus: device.autopStatus ?? "DISABLE",
     tag: [...device.tag],
   };
 }

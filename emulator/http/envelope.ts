@@ -23,8 +23,12 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, body
   return reply.code(status).header("content-type", JSON_TYPE).send(stringifyJson(body));
 }
 
-/** HTTP 200 with `{ status: "Success", requestId, data }`. */
+/** What an operation returns to answer without a `data` field (Invoke Device Services). */
+export const NO_DATA: unique symbol = Symbol("no data");
+
+/** HTTP 200 with `{ status: "Success", requestId, data }` (no `data` for {@link NO_DATA}). */
 export function sendSuccess(request: FastifyRequest, reply: FastifyReply, data: unknown): FastifyReply {
+  if (data === NO_DATA) return send(request, reply, 200, { status: "Success", requestId: request.id });
   return send(request, reply, 200, { data, status: "Success", requestId: request.id });
 }
 

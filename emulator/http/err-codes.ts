@@ -26,7 +26,7 @@ export const ErrCode = {
   RateLimited: "rate_limited",
   /** 500: an unexpected server fault (or an injected 500). */
   InternalError: "internal_error",
-  /** 501: an operation the documentation lists without details (properties history, services call). */
+  /** 501: an operation the emulator does not offer (none since history and service calls are served). */
   NotImplemented: "not_implemented",
   /** 503: an injected outage. */
   ServiceUnavailable: "service_unavailable",

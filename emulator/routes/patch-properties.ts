@@ -5,6 +5,7 @@ import type { EmulatorContext } from "../context";
 import { deviceFromPath } from "../devices/device-lookup";
 import { invalidParameter } from "../http/emulator-error";
 import { parseWith } from "../http/validation";
+import { recordPropertyReport } from "../reports/property-reports";
 import type { DeviceRecord, PropertyMap } from "../state/types";
 import { mergeInto, withoutDropped } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
@@ -42,10 +43,13 @@ export const patchPropertiesRoute: PlatformRoute = {
     const { properties } = parseWith(patchSchema, request.body, "Update Device Properties body");
     const values = checkForDevice(device, properties);
     const dropped = ctx.faults.droppedProperties();
+    const applied = withoutDropped(values, dropped);
+    const now = ctx.clock.now();
     ctx.store.updateDevice(device, (d) => {
-      mergeInto(d.properties, withoutDropped(values, dropped));
-      d.lastUpdateTime = ctx.clock.now();
+      mergeInto(d.properties, applied);
+      d.lastUpdateTime = now;
     });
+    recordPropertyReport(ctx.store, device.deviceId, applied, now);
     return { properties: withoutDropped(properties, dropped) };
   },
 };

@@ -23,6 +23,7 @@ export const DEVICE_SORT_PROPERTIES = [
   "licenseStatus",
   "deviceType",
   "rpsStatus",
+  "autopStatus",
   "tag",
   "mac",
   "wlanMac",
@@ -57,6 +58,7 @@ export const deviceSearchSchema = z.object({
   connectStatus: enumFilter(["ONLINE", "OFFLINE", "DISCONNECT"]),
   deviceType: enumFilter(["GATEWAY", "SUB_DEVICE", "COMMON"], { "SUB-DEVICE": "SUB_DEVICE" }),
   licenseStatus: enumFilter(["VALID", "INVALID"]),
+  autopStatus: enumFilter(["SUCCESS", "WAITING", "DISABLE"]),
   tag: z.union([z.string().transform((t) => [t]), z.array(z.string())]).optional(),
   electricityMin: z.number().optional(),
   electricityMax: z.number().optional(),
@@ -92,6 +94,8 @@ function fieldOf(device: DeviceRecord, property: string): SortKey {
       return model.deviceType;
     case "rpsStatus":
       return device.rpsEnabled ? "ENABLED" : "DISABLED";
+    case "autopStatus":
+      return device.autopStatus ?? "DISABLE";
     case "deviceId":
       return BigInt(device.deviceId);
     case "application":
@@ -115,7 +119,7 @@ function matchesText(device: DeviceRecord, search: DeviceSearch): boolean {
 }
 
 function matchesLists(device: DeviceRecord, search: DeviceSearch): boolean {
-  const lists = ["rpsStatus", "connectStatus", "deviceType", "licenseStatus"] as const;
+  const lists = ["rpsStatus", "connectStatus", "deviceType", "licenseStatus", "autopStatus"] as const;
   const listsMatch = lists.every((field) => {
     const wanted = search[field];
     return !wanted || wanted.length === 0 || wanted.includes(String(fieldOf(device, field)));

@@ -10,8 +10,10 @@ import type {
   AccessTokenRecord,
   Application,
   DeviceRecord,
+  PropertyReportRecord,
   RefreshTokenRecord,
   RpsRecord,
+  ServiceCallRecord,
   TaskRecord,
 } from "./types";
 
@@ -38,6 +40,11 @@ export class EmulatorStore {
   readonly tasks = new Map<string, TaskRecord>();
   readonly accessTokens = new Map<string, AccessTokenRecord>();
   readonly refreshTokens = new Map<string, RefreshTokenRecord>();
+  /** Property reports by deviceId, in recording order (kept in memory only, not in the state file). */
+  readonly propertyReports = new Map<string, PropertyReportRecord[]>();
+  /** Accepted service calls, in order (kept in memory only). */
+  readonly serviceCalls: ServiceCallRecord[] = [];
+  private reportSeq = 0;
   readonly deviceIds = new IdSequence(FIRST_DEVICE_ID);
   readonly taskIds = new IdSequence(FIRST_TASK_ID);
   readonly applicationIds = new IdSequence(FIRST_APPLICATION_ID);
@@ -137,6 +144,20 @@ export class EmulatorStore {
     this.changed();
   }
 
+  /** Appends a property report to its device's history; returns the stored record. */
+  addPropertyReport(report: Omit<PropertyReportRecord, "seq">): PropertyReportRecord {
+    const record: PropertyReportRecord = { ...report, seq: (this.reportSeq += 1) };
+    const history = this.propertyReports.get(report.deviceId) ?? [];
+    history.push(record);
+    this.propertyReports.set(report.deviceId, history);
+    return record;
+  }
+
+  /** Records an accepted service call. */
+  addServiceCall(call: ServiceCallRecord): void {
+    this.serviceCalls.push(call);
+  }
+
   /** Current sequence positions. */
   sequences(): SequenceState {
     return {
@@ -155,6 +176,9 @@ export class EmulatorStore {
     this.bySerial.clear();
     this.rpsRecords.clear();
     this.tasks.clear();
+    this.propertyReports.clear();
+    this.serviceCalls.length = 0;
+    this.reportSeq = 0;
     if (!options.keepTokens) {
       this.accessTokens.clear();
       this.refreshTokens.clear();

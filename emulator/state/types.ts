@@ -17,8 +17,22 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export type PropertyValue =
   boolean | number | bigint | string | PropertyValue[] | { [key: string]: PropertyValue };
 
+/**
+ * `autopStatus` values (the platform's API reference): `SUCCESS` the auto-provisioning template was
+ * applied, `WAITING` it was given and is not applied yet, `DISABLE` auto-provisioning is off.
+ */
+export const AUTOP_STATUSES = ["SUCCESS", "WAITING", "DISABLE"] as const;
+/** A device's auto-provisioning state. */
+export type AutopStatus = (typeof AUTOP_STATUSES)[number];
+
 /** Fields whose value the control API can make the emulator send verbatim (see `DeviceRecord.sendAs`). */
-export const SEND_AS_FIELDS = ["rpsStatus", "connectStatus", "licenseStatus", "deviceType"] as const;
+export const SEND_AS_FIELDS = [
+  "rpsStatus",
+  "connectStatus",
+  "licenseStatus",
+  "deviceType",
+  "autopStatus",
+] as const;
 /** One of {@link SEND_AS_FIELDS}. */
 export type SendAsField = (typeof SEND_AS_FIELDS)[number];
 
@@ -67,6 +81,34 @@ export interface DeviceRecord {
   properties: PropertyMap;
   /** Values applied by PROFILE configuration tasks, keyed by the profile key. */
   profile: PropertyMap;
+  /** Auto-provisioning state; absent (devices from older state files) reads as `DISABLE`. */
+  autopStatus?: AutopStatus;
+  /** The auto-provisioning template's properties while `autopStatus` is `WAITING` (checked at add). */
+  pendingTemplate?: PropertyMap;
+}
+
+/** One property report of a device: what it reported, and when (emulator-clock milliseconds). */
+export interface PropertyReportRecord {
+  deviceId: string;
+  /** Emulator-clock milliseconds of the report. */
+  ts: number;
+  /** Order of recording across the emulator: ties of `ts` are ordered by it. */
+  seq: number;
+  /** The values reported, in stored form (STRUCTs keyed by their children's full ids). */
+  properties: PropertyMap;
+}
+
+/** One accepted call of Invoke Device Services Asynchronously. */
+export interface ServiceCallRecord {
+  /** The `requestId` of the answer. */
+  requestId: string;
+  deviceId: string;
+  applicationId: string;
+  serviceId: string;
+  /** The inputs exactly as the call sent them (64-bit integers beyond 2^53 as `bigint`). */
+  inputs: PropertyMap;
+  /** Emulator-clock milliseconds of the call. */
+  calledAt: number;
 }
 
 /** An RPS profile record. */

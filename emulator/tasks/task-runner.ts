@@ -3,6 +3,8 @@ import type { Clock } from "../clock";
 import type { FaultInjector } from "../faults/fault-injector";
 import type { EmulatorStore } from "../state/store";
 import type { DeviceRecord, PropertyMap, TaskRecord } from "../state/types";
+import { applyWaitingTemplates } from "../devices/auto-provision";
+import { recordPropertyReport } from "../reports/property-reports";
 import { mergeInto, withoutDropped } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
 
@@ -54,6 +56,7 @@ export class TaskRunner {
       for (const timer of this.timers) clearTimeout(timer);
       this.timers.clear();
     } else {
+      applyWaitingTemplates(this.store, this.clock);
       this.resumePending();
     }
   }
@@ -94,10 +97,12 @@ export class TaskRunner {
     const { values, problems } = checkProperties(tsl, task.config.properties ?? {});
     if (problems.length > 0) return this.finish(task, { error: problems.join("; ") });
     const applied = withoutDropped(values, this.faults.droppedProperties());
+    const now = this.clock.now();
     this.store.updateDevice(device, (d) => {
       mergeInto(d.properties, applied);
-      d.lastUpdateTime = this.clock.now();
+      d.lastUpdateTime = now;
     });
+    recordPropertyReport(this.store, device.deviceId, applied, now);
     this.finish(task, { applied });
   }
 

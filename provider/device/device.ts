@@ -52,6 +52,7 @@ export const DEVICE_OUTPUTS = [
   "deviceType",
   "connectStatus",
   "licenseStatus",
+  "autopStatus",
   "rpsStatus",
   "applicationId",
   "applicationName",
@@ -85,6 +86,11 @@ export class Device extends pulumi.dynamic.Resource {
   /** `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff. */
   declare readonly connectStatus: pulumi.Output<string | undefined>;
   declare readonly licenseStatus: pulumi.Output<string | undefined>;
+  /**
+   * Auto-provisioning state: `SUCCESS` (the template given at add was applied), `WAITING` (not
+   * yet), `DISABLE` (none). A status: it changes on its own and never produces a diff.
+   */
+  declare readonly autopStatus: pulumi.Output<string | undefined>;
   declare readonly rpsStatus: pulumi.Output<string | undefined>;
   declare readonly applicationId: pulumi.Output<string | undefined>;
   declare readonly applicationName: pulumi.Output<string | undefined>;

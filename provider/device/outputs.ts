@@ -23,6 +23,7 @@ export function deviceOutputs(device: PlatformDevice): Inputs {
     deviceType: device.deviceType,
     connectStatus: device.connectStatus,
     licenseStatus: device.licenseStatus,
+    autopStatus: device.autopStatus,
     rpsStatus:
       device.rpsStatus === undefined
         ? undefined

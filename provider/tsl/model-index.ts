@@ -1,31 +1,25 @@
 /**
- * A device's TSL model, indexed for configuration: top-level properties by id, STRUCT children by
- * parent, and the way a user may name a child inside a STRUCT value.
- *
- * The platform lists a STRUCT's children as properties of their own, with ids `<parent>.<child>`
- * and `dataSpec.parentId`. A user writes a STRUCT as an object keyed by child id; we accept the
- * short id (`high`) as well as the full one (`alarmThreshold.high`) and send the full one, which is
- * the child's `id` in the model.
+ * A device's TSL model, indexed for configuration by the SDK's field index (`sdk/tsl/field-index.ts`,
+ * shared with service-call inputs): top-level properties by id, STRUCT children by parent, and the
+ * way a user may name a child inside a STRUCT value — the short id (`high`) or the full one
+ * (`alarmThreshold.high`); the full one, the child's `id` in the model, is what is sent.
  */
-import { dataSpecSchema, type DataSpec, type ThingModel, type TslProperty } from "../../sdk";
+import type { ThingModel, TslProperty } from "../../sdk";
+import {
+  childForKey,
+  childIds,
+  indexFields,
+  shortChildId,
+  specOf,
+  type FieldIndex,
+} from "../../sdk/tsl/field-index";
 
-const NO_SPEC: DataSpec = dataSpecSchema.parse({});
+export { childForKey, childIds, shortChildId, specOf };
 
 /** A TSL model with lookups for validation, wire conversion and defaults. */
-export interface IndexedModel {
+export interface IndexedModel extends FieldIndex<TslProperty> {
   /** The model's `version`, when the platform gave one. */
   readonly version: string | undefined;
-  /** Top-level properties (no `parentId`), by id. */
-  readonly topLevel: ReadonlyMap<string, TslProperty>;
-  /** Children of STRUCT (and ARRAY of STRUCT) properties, by parent id, in model order. */
-  readonly children: ReadonlyMap<string, readonly TslProperty[]>;
-  /** Every property by id, children included. */
-  readonly byId: ReadonlyMap<string, TslProperty>;
-}
-
-/** The dataSpec of a property; a property without one is treated as having no rules at all. */
-export function specOf(property: TslProperty): DataSpec {
-  return property.dataSpec ?? NO_SPEC;
 }
 
 /** Whether the platform lets a configuration write this property (accessMode `W` or `RW`). */
@@ -35,38 +29,7 @@ export function isWritable(property: TslProperty): boolean {
 
 /** Indexes a model once; the result is shared by every device that has the same model. */
 export function indexModel(model: ThingModel): IndexedModel {
-  const topLevel = new Map<string, TslProperty>();
-  const children = new Map<string, TslProperty[]>();
-  const byId = new Map<string, TslProperty>();
-  for (const property of model.properties) {
-    byId.set(property.id, property);
-    const parentId = property.dataSpec?.parentId;
-    if (parentId === undefined) {
-      topLevel.set(property.id, property);
-      continue;
-    }
-    const siblings = children.get(parentId) ?? [];
-    siblings.push(property);
-    children.set(parentId, siblings);
-  }
-  return { version: model.version, topLevel, children, byId };
-}
-
-/** The short id of a child: `high` for `alarmThreshold.high`. */
-export function shortChildId(parentId: string, child: TslProperty): string {
-  const prefix = `${parentId}.`;
-  return child.id.startsWith(prefix) ? child.id.slice(prefix.length) : (child.propertyKey ?? child.id);
-}
-
-/** The child a key of a STRUCT value names, by short or full id; undefined when none does. */
-export function childForKey(model: IndexedModel, parentId: string, key: string): TslProperty | undefined {
-  const siblings = model.children.get(parentId) ?? [];
-  return siblings.find((child) => child.id === key || shortChildId(parentId, child) === key);
-}
-
-/** The short ids of a parent's children, for messages that list what is allowed. */
-export function childIds(model: IndexedModel, parentId: string): string[] {
-  return (model.children.get(parentId) ?? []).map((child) => shortChildId(parentId, child));
+  return { version: model.version, ...indexFields(model.properties) };
 }
 
 /** The ids of the writable top-level properties, for messages that list what is allowed. */

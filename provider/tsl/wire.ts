@@ -1,21 +1,16 @@
 /**
  * Configuration values as the platform takes them, from values as a user writes them in a
- * program, and the TSL `defaultValue` (always a string) as a value of the property's type.
+ * program (by the SDK's `sdk/tsl/wire-values.ts`, shared with service inputs), and the TSL
+ * `defaultValue` (always a string) as a value of the property's type.
  *
  * Pulumi carries numbers as float64, so a LONG (or DATE) beyond 2^53 is written as a string of
  * digits; on the wire it becomes a `bigint`, which the SDK serialises as an exact JSON number. An
  * ENUM key given as a string of digits goes as the number it names. STRUCT children go by their
  * full ids (`<parent>.<child>`), the ids the model gives them.
  */
-import {
-  parseLosslessJson,
-  type DataType,
-  type JsonInput,
-  type PropertyValuesInput,
-  type TslProperty,
-} from "../../sdk";
-import { childForKey, specOf, type IndexedModel } from "./model-index";
-import { isPlainObject } from "./validate";
+import { parseLosslessJson, type PropertyValuesInput, type TslProperty } from "../../sdk";
+import { toWireValues } from "../../sdk/tsl/wire-values";
+import { specOf, type IndexedModel } from "./model-index";
 
 const INTEGER_TEXT = /^-?\d+$/;
 
@@ -24,45 +19,7 @@ export function toWire(
   properties: Readonly<Record<string, unknown>>,
   model: IndexedModel,
 ): PropertyValuesInput {
-  const wire: Record<string, JsonInput> = {};
-  for (const [id, value] of Object.entries(properties)) {
-    const property = model.topLevel.get(id);
-    wire[id] = property ? wireValue(property, value, model) : (value as JsonInput);
-  }
-  return wire;
-}
-
-function wireValue(property: TslProperty, value: unknown, model: IndexedModel): JsonInput {
-  const spec = specOf(property);
-  if (spec.dataType === "STRUCT" && isPlainObject(value)) return wireStruct(property.id, value, model);
-  if (spec.dataType === "ARRAY" && Array.isArray(value)) {
-    return value.map((element) =>
-      spec.elementDataType === "STRUCT" && isPlainObject(element)
-        ? wireStruct(property.id, element, model)
-        : wireScalar(spec.elementDataType, element),
-    );
-  }
-  return wireScalar(spec.dataType, value);
-}
-
-function wireStruct(parentId: string, value: Record<string, unknown>, model: IndexedModel): JsonInput {
-  const wire: Record<string, JsonInput> = {};
-  for (const [key, childValue] of Object.entries(value)) {
-    const child = childForKey(model, parentId, key);
-    if (child) wire[child.id] = wireValue(child, childValue, model);
-    else wire[key] = childValue as JsonInput;
-  }
-  return wire;
-}
-
-function wireScalar(type: DataType | undefined, value: unknown): JsonInput {
-  if (typeof value !== "string" || !INTEGER_TEXT.test(value)) return value as JsonInput;
-  if (type === "LONG" || type === "DATE") {
-    const number = Number(value);
-    return Number.isSafeInteger(number) ? number : BigInt(value);
-  }
-  if (type === "ENUM") return Number(value);
-  return value;
+  return toWireValues(properties, model);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Schemas of devices: inputs of Add/Update/Search, and the Device and Device_Details resources. */
 import { z } from "zod";
 import { idSchema, numberLike, opt, pageSchema, sortSchema, stringLike } from "./common";
+import type { JsonInput } from "../lossless-json";
 import { openEnum } from "./open-enum";
 
 /** `deviceType` values as documented. */
@@ -40,6 +41,16 @@ export const licenseStatusSchema = openEnum(LICENSE_STATUSES);
 /** `VALID`, `INVALID`, or a value the platform sent that is neither. */
 export type LicenseStatus = z.output<typeof licenseStatusSchema>;
 
+/**
+ * `autopStatus` values as the platform's API reference lists them: the device's auto-provisioning
+ * state (`SUCCESS` its template was applied, `WAITING` not yet, `DISABLE` auto-provisioning off).
+ */
+export const AUTOP_STATUSES = ["SUCCESS", "WAITING", "DISABLE"] as const;
+/** A device's auto-provisioning state as the platform reports it; unknown values are kept. */
+export const autopStatusSchema = openEnum(AUTOP_STATUSES);
+/** `SUCCESS`, `WAITING`, `DISABLE`, or a value the platform sent that is none of them. */
+export type AutopStatus = z.output<typeof autopStatusSchema>;
+
 /** A timestamp Long; small enough for a number, though some servers send it as digits. */
 const timestampSchema = numberLike;
 
@@ -68,6 +79,7 @@ export const deviceSchema = z.object({
   connectStatus: opt(connectStatusSchema),
   licenseStatus: opt(licenseStatusSchema),
   deviceType: opt(deviceTypeSchema),
+  autopStatus: opt(autopStatusSchema),
 });
 
 /** A device on the platform. */
@@ -103,14 +115,46 @@ export type DeviceWriteResult = z.output<typeof deviceWriteResultSchema>;
 
 const tagsSchema = z.array(z.string().min(1)).max(20, "at most 20 tags per device");
 
-/** Input of {@link DevicePlatformClient.addDevice}. */
-export const addDeviceInputSchema = z.object({
-  snDevEUI: z.string().min(1),
-  name: z.string().min(1),
-  description: z.string().optional(),
-  project: z.string().optional(),
-  tag: tagsSchema.optional(),
+/**
+ * The profile template of auto-provisioning at add (the reference's TSL configuration template):
+ * `properties` are TSL property id → value, as for Update Device Properties Incrementally.
+ */
+export const profileTemplateSchema = z.looseObject({
+  version: z.string().optional(),
+  type: z.string().optional(),
+  properties: z.record(
+    z.string(),
+    z.custom<JsonInput>((value) => value !== undefined),
+  ),
 });
+
+/** A profile template for `addDevice({ autoProvision: true, config })`. */
+export type ProfileTemplate = z.input<typeof profileTemplateSchema>;
+
+/**
+ * Input of {@link DevicePlatformClient.addDevice}. `autoProvision: true` applies `config`, a
+ * profile template, to the device as it is added; the reference makes the template required then.
+ * The client sends it as `config` (a JSON object) on `v1` and as `profile` (its JSON text) on
+ * `v1.0`, as each version's reference names it.
+ */
+export const addDeviceInputSchema = z
+  .object({
+    snDevEUI: z.string().min(1),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    project: z.string().optional(),
+    tag: tagsSchema.optional(),
+    autoProvision: z.boolean().optional(),
+    config: profileTemplateSchema.optional(),
+  })
+  .refine((input) => input.autoProvision !== true || input.config !== undefined, {
+    path: ["config"],
+    message: "a profile template is required when autoProvision is true",
+  })
+  .refine((input) => input.config === undefined || input.autoProvision === true, {
+    path: ["autoProvision"],
+    message: "must be true when a profile template (config) is given",
+  });
 
 /** Input of `addDevice`. */
 export type AddDeviceInput = z.input<typeof addDeviceInputSchema>;
@@ -150,6 +194,7 @@ export const deviceFilterSchema = z.object({
   tag: z.array(z.string()).optional(),
   deviceType: z.array(z.enum(DEVICE_TYPES)).optional(),
   licenseStatus: z.array(z.enum(LICENSE_STATUSES)).optional(),
+  autopStatus: z.array(z.enum(AUTOP_STATUSES)).optional(),
   mac: z.string().optional(),
   wlanMac: z.string().optional(),
 });

@@ -65,6 +65,12 @@ export const dataSpecSchema = z.looseObject({
 /** Data definition of a property or parameter. */
 export type DataSpec = z.output<typeof dataSpecSchema>;
 
+/**
+ * `hidden` (Boolean) on TSL items, as the platform's API reference lists it (it says no more than
+ * that the item is hidden). It changes no rule: a hidden property is validated like any other.
+ */
+const hiddenSchema = opt(z.boolean());
+
 export const tslPropertySchema = z.object({
   id: z.string(),
   propertyKey: opt(z.string()),
@@ -72,6 +78,7 @@ export const tslPropertySchema = z.object({
   description: opt(z.string()),
   accessMode: opt(openEnum(["R", "W", "RW"])),
   dataSpec: opt(dataSpecSchema),
+  hidden: hiddenSchema,
 });
 
 /** A TSL property. */
@@ -84,6 +91,7 @@ export const tslParameterSchema = z.object({
   description: opt(z.string()),
   dataSpec: opt(dataSpecSchema),
   ref: opt(z.string()),
+  hidden: hiddenSchema,
 });
 
 /** An input or output parameter of an event or service. */
@@ -97,6 +105,7 @@ export const tslEventSchema = z.object({
   description: opt(z.string()),
   type: opt(openEnum(["INFO", "WARN", "ERROR"])),
   outputs: parameters,
+  hidden: hiddenSchema,
 });
 
 /** A TSL event. */
@@ -109,6 +118,7 @@ export const tslServiceSchema = z.object({
   callType: opt(openEnum(["SYNC", "ASYNC"])),
   inputs: parameters,
   outputs: parameters,
+  hidden: hiddenSchema,
 });
 
 /** A TSL service. */

@@ -110,6 +110,7 @@ describe("Query a Specific Device", () => {
       licenseStatus: "VALID",
       rpsStatus: "UNACTIVATED",
       deviceType: "COMMON",
+      autopStatus: "DISABLE",
       tag: ["a", "b"],
     });
     expect(device.lastUpdateTime).toBeGreaterThanOrEqual(before - 1000);
@@ -224,12 +225,12 @@ describe("Update a Device Information", () => {
 });
 
 describe("Delete a Device", () => {
-  it("deletes with data null, then the device is gone (404) and its serial number can be added again", async () => {
+  it("deletes answering the serial number, then the device is gone (404) and its serial number can be added again", async () => {
     const sn = serial();
     const { deviceId } = await addDevice(h.api, sn);
     const deleted = await h.api.call("DELETE", `/devices/${deviceId}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toMatchObject({ status: "Success", data: null });
+    expect(deleted.body).toMatchObject({ status: "Success", data: sn });
     expect((await h.api.call("GET", `/devices/${deviceId}`)).status).toBe(404);
     const again = await h.api.call("DELETE", `/devices/${deviceId}`);
     expect(again.status).toBe(404);

@@ -108,6 +108,18 @@ describe("Device read, update and delete", () => {
     expect(read.props).toMatchObject({ name: "renamed-out-of-band", connectStatus: "OFFLINE" });
   });
 
+  it("outputs autopStatus as a status: DISABLE at create, WAITING read after a platform change, never a diff", async () => {
+    const [sn] = serialNumbers(1) as [string];
+    const declared = { sn, name: "autop" };
+    const { id, outs } = await deviceImplementation.create(declared);
+    expect(outs).toMatchObject({ autopStatus: "DISABLE" });
+    await env.emulator.control.changeDevice(id, { sendAs: { autopStatus: "WAITING" } });
+    const read = await deviceImplementation.read(id, outs);
+    expect(read.props).toMatchObject({ autopStatus: "WAITING" });
+    const diff = await deviceImplementation.diff(id, read.props ?? {}, declared);
+    expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+  });
+
   it("reads a device deleted on the platform as gone", async () => {
     const [sn] = serialNumbers(1) as [string];
     const { id, outs } = await deviceImplementation.create({ sn, name: "doomed" });

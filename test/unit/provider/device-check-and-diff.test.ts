@@ -63,7 +63,7 @@ describe("Device diff", () => {
   it("has no changes when only status fields differ", async () => {
     const diff = await deviceImplementation.diff(
       "1",
-      { ...olds, connectStatus: "OFFLINE", electricity: 10 },
+      { ...olds, connectStatus: "OFFLINE", electricity: 10, autopStatus: "WAITING" },
       good,
     );
     expect(diff).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });

@@ -11,6 +11,16 @@ describe("a Device's outputs keep what the platform sent", () => {
     expect(output("DISABLED")).toBe("UNACTIVATED");
   });
 
+  it("outputs autopStatus as the platform sent it, an undocumented value too", () => {
+    const autop = (autopStatus: string) =>
+      deviceOutputs(deviceSchema.parse({ deviceId: "1", sn: "240000A10001", autopStatus })).autopStatus;
+    expect(autop("SUCCESS")).toBe("SUCCESS");
+    expect(autop("WAITING")).toBe("WAITING");
+    expect(autop("DISABLE")).toBe("DISABLE");
+    expect(autop("PAUSED")).toBe("PAUSED");
+    expect(deviceOutputs(deviceSchema.parse({ deviceId: "1" }))).not.toHaveProperty("autopStatus");
+  });
+
   it("keeps an undocumented value as sent, even one named like an object's own member", () => {
     expect(output("ENABLEDD")).toBe("ENABLEDD");
     expect(output("toString")).toBe("toString");

@@ -1,10 +1,10 @@
 /**
  * The rules of one TSL dataSpec applied to a scalar value (every dataType but STRUCT and ARRAY,
- * whose shapes validate.ts walks): type, 32/64-bit range, `min`/`max`, `minSize`/`maxSize`,
+ * whose shapes check-value.ts walks): type, 32/64-bit range, `min`/`max`, `minSize`/`maxSize`,
  * STRING encoding and the ENUM/BOOL `mapping` keys. Each broken rule is reported once, in words
  * that name the rule and the device whose model it comes from.
  */
-import type { DataSpec } from "../../sdk";
+import type { DataSpec } from "../schemas/tsl";
 
 /** Where a problem is reported, and whose model the rules come from. */
 export interface RuleContext {
