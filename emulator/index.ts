@@ -36,3 +36,13 @@ export type {
   TaskStatus,
 } from "./state/types";
 export { startEmulator, type RunningEmulator, type StartOptions } from "./start";
+export type { DeliveryAttempt, DeliveryState, DeliveryView } from "./webhooks/delivery-queue";
+export {
+  NONCE_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  WEBHOOK_UUID_HEADER,
+  webhookSignature,
+} from "./webhooks/signing";
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhooks/webhook-events";
+export type { WebhookDeliveriesView } from "./webhooks/webhook-routes";

@@ -12,6 +12,7 @@ import { mergeInto } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
 import { deviceChangeSchema, seedDeviceSchema } from "./control-schemas";
 import { controlDevice } from "./control-views";
+import { emitDeviceData } from "../webhooks/emit";
 
 function anyDevice(ctx: EmulatorContext, request: FastifyRequest): DeviceRecord {
   const deviceId = deviceIdParam(request);
@@ -44,6 +45,7 @@ function applyChange(ctx: EmulatorContext, device: DeviceRecord, change: DeviceC
     if (change.sendAs) d.sendAs = mergedSendAs(d.sendAs, change.sendAs);
     d.lastUpdateTime = ctx.clock.now();
   });
+  if (checked) emitDeviceData(ctx, device.deviceId, checked.values, device.lastUpdateTime);
 }
 
 /** `sendAs` after a change: a string sets a field's verbatim value, null removes it. */

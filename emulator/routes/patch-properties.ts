@@ -9,6 +9,7 @@ import type { DeviceRecord, PropertyMap } from "../state/types";
 import { mergeInto, withoutDropped } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
 import type { PlatformRoute } from "./platform-route";
+import { emitDeviceData } from "../webhooks/emit";
 
 /** `properties`: a non-empty object of property id → value. */
 export const propertiesSchema = z
@@ -46,6 +47,7 @@ export const patchPropertiesRoute: PlatformRoute = {
       mergeInto(d.properties, withoutDropped(values, dropped));
       d.lastUpdateTime = ctx.clock.now();
     });
+    emitDeviceData(ctx, device.deviceId, withoutDropped(values, dropped), device.lastUpdateTime);
     return { properties: withoutDropped(properties, dropped) };
   },
 };

@@ -6,6 +6,16 @@ import type { DeviceRecord, PropertyMap, TaskRecord } from "../state/types";
 import { mergeInto, withoutDropped } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
 
+/** What the task runner tells the rest of the emulator (webhooks). */
+export interface TaskListener {
+  /** A task became SUCCEEDED or FAILED. */
+  finished(task: TaskRecord): void;
+  /** A task wrote TSL property values to its device at `atMs` (emulator clock). */
+  propertiesApplied(deviceId: string, values: PropertyMap, atMs: number): void;
+}
+
+const NO_LISTENER: TaskListener = { finished: () => undefined, propertiesApplied: () => undefined };
+
 /**
  * Runs configuration tasks: each task is PENDING when created and, `delayMs` later, applies its
  * configuration to its device and becomes SUCCEEDED, or FAILED when the device is gone or the
@@ -21,6 +31,7 @@ export class TaskRunner {
     private readonly clock: Clock,
     private readonly faults: FaultInjector,
     private readonly delayMs: number,
+    private readonly listener: TaskListener = NO_LISTENER,
   ) {}
 
   /** Stores a new PENDING task and schedules it. */
@@ -98,6 +109,7 @@ export class TaskRunner {
       mergeInto(d.properties, applied);
       d.lastUpdateTime = this.clock.now();
     });
+    this.listener.propertiesApplied(device.deviceId, applied, device.lastUpdateTime);
     this.finish(task, { applied });
   }
 
@@ -107,5 +119,6 @@ export class TaskRunner {
     if (outcome.applied) task.applied = outcome.applied;
     if (outcome.error !== undefined) task.error = outcome.error;
     this.store.putTask(task);
+    this.listener.finished(task);
   }
 }
