@@ -144,3 +144,23 @@ export function parseWebhookEvent(value: unknown, index: number): WebhookEvent {
       return { ...rest, eventType: rest.eventType, data };
   }
 }
+
+/*
+ * An open enum's unknown values are strings, so `event.eventType === "TASK_DATA"` cannot narrow the
+ * union by itself; these guards can, because parseWebhookEvent gives those types their typed data.
+ */
+
+/** Whether `event` is a `TASK_DATA` event (narrows `data` to {@link TaskData}). */
+export function isTaskDataEvent(event: WebhookEvent): event is TaskDataEvent {
+  return event.eventType === "TASK_DATA";
+}
+
+/** Whether `event` is a `DEVICE_DATA` event (narrows `data` to {@link DeviceData}). */
+export function isDeviceDataEvent(event: WebhookEvent): event is DeviceDataEvent {
+  return event.eventType === "DEVICE_DATA";
+}
+
+/** Whether `event` is a `WEBHOOK_TEST` event. */
+export function isWebhookTestEvent(event: WebhookEvent): event is WebhookTestEvent {
+  return event.eventType === "WEBHOOK_TEST";
+}
