@@ -9,6 +9,7 @@ import {
   DevicePlatformClient,
   clearTokenCache,
   isDeviceDataEvent,
+  isTaskDataEvent,
   verifyWebhook,
   type DeviceDataEvent,
   type TaskDataEvent,
@@ -130,6 +131,26 @@ describe("webhooks of the emulator, verified with verifyWebhook", () => {
       errCode: "device_not_found",
       subcommand: [{ key: "reportInterval", status: "FAILED", value: 900 }],
     });
+  });
+
+  it("a dropped property is FAILED in TASK_DATA and absent from DEVICE_DATA", async () => {
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSerial(), name: "dropping" });
+    await emulator.control.setFaults({ rate: 0, kinds: [], dropProperties: ["ledEnabled"] });
+    await client.createConfigTasks({
+      type: "TSL",
+      deviceIds: [deviceId],
+      config: { properties: { reportInterval: 700, ledEnabled: false } },
+    });
+    await emulator.control.waitForWebhooks();
+    const events = allEvents();
+    const deviceData = events.find(isDeviceDataEvent);
+    const taskData = events.find(isTaskDataEvent);
+    expect(deviceData?.data.payload).toEqual({ reportInterval: 700 });
+    expect(taskData?.data.info.status).toBe("SUCCESS");
+    expect(taskData?.data.info.subcommand).toEqual([
+      { key: "reportInterval", status: "SUCCESS", value: 700 },
+      { key: "ledEnabled", status: "FAILED", value: false },
+    ]);
   });
 
   it("PATCH properties and the control API's property changes send DEVICE_DATA, LONG values exact", async () => {

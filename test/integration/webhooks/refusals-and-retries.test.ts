@@ -5,7 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
-import { verifyWebhook, WebhookVerificationError, type VerifyWebhookInput } from "../../../sdk";
+import {
+  clearTokenCache,
+  DevicePlatformClient,
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookInput,
+} from "../../../sdk";
+import { serialNumbers } from "../sdk/support/harness";
 import {
   startRecordingReceiver,
   type ReceivedRequest,
@@ -15,6 +22,8 @@ import {
 const SECRET = "whsec-refusals-test";
 let receiver: RecordingReceiver;
 let emulator: RunningEmulator;
+let client: DevicePlatformClient;
+const nextSerial = serialNumbers();
 
 beforeAll(async () => {
   receiver = await startRecordingReceiver();
@@ -24,15 +33,22 @@ beforeAll(async () => {
     webhookRetryDelayMs: 5,
     webhookMaxAttempts: 4,
   });
+  clearTokenCache();
+  client = new DevicePlatformClient({
+    baseUrl: emulator.url,
+    clientId: "demo-client",
+    clientSecret: "demo-secret",
+  });
 });
 
 afterEach(async () => {
   await emulator.control.waitForWebhooks();
   receiver.requests.length = 0;
-  await emulator.control.reset();
+  await emulator.control.reset({ keepTokens: true });
 });
 
 afterAll(async () => {
+  await client.close();
   await emulator.stop();
   await receiver.close();
 });
@@ -134,9 +150,15 @@ describe("verifyWebhook refuses what it must, in real deliveries", () => {
 describe("retries of the emulator when the receiver fails", () => {
   it("fails twice, then succeeds: the same batch once more per attempt, 3 attempts in the control API", async () => {
     receiver.answerWith(500, 503);
-    await emulator.control.testWebhook();
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSerial(), name: "retried" });
+    await client.createConfigTasks({
+      type: "TSL",
+      deviceIds: [deviceId],
+      config: { properties: { reportInterval: 800 } },
+    });
     const { deliveries } = await emulator.control.waitForWebhooks();
     expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]?.eventTypes).toEqual(["DEVICE_DATA", "TASK_DATA"]);
     expect(deliveries[0]?.state).toBe("delivered");
     expect(deliveries[0]?.attempts.map((a) => [a.attempt, a.statusCode, a.ok])).toEqual([
       [1, 500, false],
@@ -168,6 +190,35 @@ describe("retries of the emulator when the receiver fails", () => {
       ["delivered", 1],
     ]);
     expect(receiver.requests).toHaveLength(5);
+  });
+});
+
+describe("reset while a delivery waits for its retry", () => {
+  it("forgets it: the next event is delivered at once, and the old one is not sent again", async () => {
+    const patient = await startEmulator({
+      webhookUrl: receiver.url,
+      webhookSecret: SECRET,
+      webhookRetryDelayMs: 3_600_000,
+    });
+    try {
+      receiver.answerWith(500);
+      await patient.control.testWebhook();
+      // A bounded poll for the first attempt; the retry itself is an hour away.
+      let view = await patient.control.webhookDeliveries();
+      for (let i = 0; i < 500 && view.deliveries[0]?.state !== "retrying"; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        view = await patient.control.webhookDeliveries();
+      }
+      expect(view.deliveries.map((d) => [d.state, d.attempts.length])).toEqual([["retrying", 1]]);
+      await patient.control.reset();
+      expect((await patient.control.webhookDeliveries()).deliveries).toEqual([]);
+      const eventId = await patient.control.testWebhook();
+      const { deliveries } = await patient.control.waitForWebhooks();
+      expect(deliveries.map((d) => [d.state, d.eventIds])).toEqual([["delivered", [eventId]]]);
+      expect(receiver.requests).toHaveLength(2);
+    } finally {
+      await patient.stop();
+    }
   });
 });
 
