@@ -41,26 +41,32 @@ export function createReceiver(options: ReceiverOptions): Server {
     const answer = (status: number, text: string) =>
       response.writeHead(status, { "content-type": "text/plain; charset=utf-8" }).end(`${text}\n`);
     if (request.method !== "POST") return answer(405, "POST only");
-    rawBody(request, maxBodyBytes).then(
-      (body) => {
-        let events: WebhookEvent[];
-        try {
-          events = verifyWebhook({
-            headers: request.headers,
-            body,
-            secret,
-            toleranceSeconds: TOLERANCE_SECONDS,
-          });
-        } catch (error) {
-          if (error instanceof WebhookVerificationError) return answer(error.httpStatus, error.code);
-          throw error;
-        }
-        if (!replays.firstSight(String(request.headers["x-msc-request-nonce"]), Date.now()))
-          return answer(401, "replayed");
-        for (const event of events) for (const line of describeEvent(event)) print(line);
-        answer(200, "ok");
-      },
-      (error: unknown) => answer(error instanceof BodyTooLarge ? 413 : 400, "unreadable body"),
-    );
+    rawBody(request, maxBodyBytes)
+      .then(
+        (body) => {
+          let events: WebhookEvent[];
+          try {
+            events = verifyWebhook({
+              headers: request.headers,
+              body,
+              secret,
+              toleranceSeconds: TOLERANCE_SECONDS,
+            });
+          } catch (error) {
+            if (error instanceof WebhookVerificationError) return answer(error.httpStatus, error.code);
+            throw error;
+          }
+          if (!replays.firstSight(String(request.headers["x-msc-request-nonce"]), Date.now()))
+            return answer(401, "replayed");
+          for (const event of events) for (const line of describeEvent(event)) print(line);
+          answer(200, "ok");
+        },
+        (error: unknown) => answer(error instanceof BodyTooLarge ? 413 : 400, "unreadable body"),
+      )
+      // A bug of ours: the platform retries a 5xx, so the events are not lost.
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) answer(500, "internal error");
+      });
   });
 }

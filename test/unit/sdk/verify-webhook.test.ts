@@ -150,6 +150,13 @@ describe("verifyWebhook", () => {
     expect(other).toMatchObject({ eventType: "NEW_KIND", data: { a: 1 } });
   });
 
+  it("cannot tell a well-formed body swapped under valid headers: the reference signs timestamp + nonce only", () => {
+    // Documented in the README: body integrity rests on TLS. This test fails if the scheme changes.
+    const swapped = TASK_BODY.replace('"value":1200', '"value":60');
+    const [event] = verifyWebhook(input({ body: swapped }));
+    expect(event && isTaskDataEvent(event) && event.data.info.subcommand[0]?.value).toBe(60);
+  });
+
   it("refuses an empty secret as a programming error", () => {
     expect(() => verifyWebhook(input({ secret: "" }))).toThrow(TypeError);
   });
