@@ -212,4 +212,19 @@ describe("webhooks of the emulator, verified with verifyWebhook", () => {
     const payloads = allEvents().flatMap((e) => (isDeviceDataEvent(e) ? [e.data.payload] : []));
     expect(payloads).toEqual([{ reportInterval: 601 }, { reportInterval: 602 }, { reportInterval: 603 }]);
   });
+
+  it("a backlog goes out at most 100 events a delivery, in order", async () => {
+    const { deviceId } = await client.addDevice({ snDevEUI: nextSerial(), name: "backlog" });
+    const arrived = receiver.holdAnswers();
+    await emulator.control.changeDevice(deviceId, { properties: { batteryLevel: 0 } });
+    await arrived;
+    for (let level = 1; level <= 150; level += 1) {
+      await emulator.control.changeDevice(deviceId, { properties: { batteryLevel: level % 101 } });
+    }
+    receiver.release();
+    const { deliveries } = await emulator.control.waitForWebhooks();
+    expect(deliveries.map((d) => d.eventIds.length)).toEqual([1, 100, 50]);
+    const levels = allEvents().flatMap((e) => (isDeviceDataEvent(e) ? [e.data.payload.batteryLevel] : []));
+    expect(levels).toEqual(Array.from({ length: 151 }, (_, i) => i % 101));
+  });
 });
