@@ -16,6 +16,9 @@ import type { WebhookEvent } from "./webhook-events";
 /** At most this many events in one delivery; more wait for the next. */
 export const MAX_EVENTS_PER_DELIVERY = 100;
 
+/** The control API shows this many deliveries, the most recent; older ones are forgotten. */
+export const DELIVERY_HISTORY = 1_000;
+
 /** One POST of a delivery. */
 export interface DeliveryAttempt {
   attempt: number;
@@ -60,9 +63,11 @@ export class WebhookDispatcher {
   private waiters: (() => void)[] = [];
   private closed = false;
 
+  /** @param historySize deliveries the control API keeps (tests make it small). */
   constructor(
     private readonly settings: WebhookSettings,
     private readonly clock: Clock,
+    private readonly historySize = DELIVERY_HISTORY,
   ) {}
 
   /** Whether {@link close} was called: nothing is sent any more. */
@@ -82,7 +87,7 @@ export class WebhookDispatcher {
     });
   }
 
-  /** Every delivery so far, oldest first (bodies left out). */
+  /** The most recent deliveries ({@link DELIVERY_HISTORY} by default), oldest first, bodies left out. */
   views(): DeliveryView[] {
     return this.deliveries.map(({ body: _body, ...view }) => ({ ...view, attempts: [...view.attempts] }));
   }
@@ -136,6 +141,9 @@ export class WebhookDispatcher {
       body: stringifyJson(events),
     };
     this.deliveries.push(delivery);
+    // Only settled ones go: the delivery just pushed is the newest.
+    if (this.deliveries.length > this.historySize)
+      this.deliveries.splice(0, this.deliveries.length - this.historySize);
     this.active = delivery;
     void this.attempt(delivery);
   }
