@@ -68,6 +68,8 @@ export function createApp(options: EmulatorOptions = {}): FastifyInstance {
   // Held requests would otherwise keep close() waiting for them; they end unperformed.
   app.addHook("preClose", async () => {
     ctx.holds.releaseAll("fail");
+    // Answers a waiting settle call, and keeps no delivery going after the emulator stopped.
+    await ctx.webhooks?.close();
   });
   app.addHook("onClose", async () => ctx.tasks.cancelAll());
   return app;

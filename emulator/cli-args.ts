@@ -26,6 +26,12 @@ Options:
   --task-delay-ms MS           delay before a configuration task applies (default 50)
   --max-page-size N            searches serve at most N records a page, 1-100, whatever is
                                asked (default 100)
+  --webhook-url URL            POST the platform's webhook events (TASK_DATA, DEVICE_DATA,
+                               WEBHOOK_TEST) to URL, signed with --webhook-secret
+  --webhook-secret S           secret of the webhook signatures (required with --webhook-url)
+  --webhook-max-attempts N     attempts per delivery before giving up, 1-20 (default 5)
+  --webhook-retry-delay-ms MS  backoff before a delivery's first retry, doubled for each
+                               further one (default 1000)
   --help                       print this text
 `;
 }
@@ -57,6 +63,29 @@ function pageSize(text: string | undefined): number | undefined {
   return value;
 }
 
+function webhookOptions(values: Record<string, string | boolean | undefined>): Partial<StartOptions> {
+  const url = values["webhook-url"];
+  const secret = values["webhook-secret"];
+  if (typeof url !== typeof secret)
+    throw new CliUsageError("--webhook-url and --webhook-secret go together: give both or neither");
+  if (typeof url !== "string" || typeof secret !== "string") return {};
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+    throw new CliUsageError(`--webhook-url must be an absolute http(s) URL, got "${url}"`);
+  const attempts = number("webhook-max-attempts", values["webhook-max-attempts"] as string | undefined, true);
+  if (attempts !== undefined && (attempts < 1 || attempts > 20))
+    throw new CliUsageError(`--webhook-max-attempts must be from 1 to 20, got ${attempts}`);
+  return {
+    webhookUrl: url,
+    webhookSecret: secret,
+    webhookMaxAttempts: attempts,
+    webhookRetryDelayMs: number(
+      "webhook-retry-delay-ms",
+      values["webhook-retry-delay-ms"] as string | undefined,
+      false,
+    ),
+  };
+}
+
 /** Parses the CLI's arguments (without `node` and the script). */
 export function parseCliArgs(args: string[]): CliCommand {
   let values;
@@ -78,6 +107,10 @@ export function parseCliArgs(args: string[]): CliCommand {
         "rate-limit": { type: "string" },
         "task-delay-ms": { type: "string" },
         "max-page-size": { type: "string" },
+        "webhook-url": { type: "string" },
+        "webhook-secret": { type: "string" },
+        "webhook-max-attempts": { type: "string" },
+        "webhook-retry-delay-ms": { type: "string" },
         help: { type: "boolean" },
       },
     }));
@@ -102,6 +135,7 @@ export function parseCliArgs(args: string[]): CliCommand {
       rateLimit: number("rate-limit", values["rate-limit"], true),
       taskDelayMs: number("task-delay-ms", values["task-delay-ms"], false),
       maxPageSize: pageSize(values["max-page-size"]),
+      ...webhookOptions(values),
     },
   };
 }

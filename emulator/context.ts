@@ -12,6 +12,8 @@ import { DEFAULT_APPLICATION_ID } from "./state/id-sequence";
 import { EmulatorStore } from "./state/store";
 import type { Application } from "./state/types";
 import { TaskRunner } from "./tasks/task-runner";
+import { WebhookDispatcher } from "./webhooks/delivery-queue";
+import { emitDeviceData, emitTaskData } from "./webhooks/emit";
 
 /** Everything a handler needs: state, clock, fault and rate settings, and the id renderer. */
 export class EmulatorContext implements ViewContext {
@@ -24,6 +26,8 @@ export class EmulatorContext implements ViewContext {
   readonly rateLimiter: RateLimiter;
   readonly tokens: TokenService;
   readonly tasks: TaskRunner;
+  /** Webhook deliveries; undefined when the emulator runs without a webhook URL and secret. */
+  readonly webhooks: WebhookDispatcher | undefined;
   readonly renderId: (id: string) => RenderedId;
 
   constructor(readonly options: ResolvedOptions) {
@@ -35,7 +39,14 @@ export class EmulatorContext implements ViewContext {
       accessTtlSeconds: options.tokenTtlSeconds,
       refreshTtlSeconds: options.refreshTokenTtlSeconds,
     });
-    this.tasks = new TaskRunner(this.store, this.clock, this.faults, options.taskDelayMs);
+    this.webhooks = options.webhooks && new WebhookDispatcher(options.webhooks, this.clock);
+    this.tasks = new TaskRunner(this.store, this.clock, this.faults, options.taskDelayMs, {
+      finished: (task) => emitTaskData(this, task),
+    });
+    // Every property report (task, PATCH, control API, auto-provisioning) is a DEVICE_DATA event.
+    this.store.onPropertyReport((report) =>
+      emitDeviceData(this, report.deviceId, report.properties, report.ts),
+    );
     this.renderId = idRenderer(options.numericIds);
   }
 
@@ -52,6 +63,7 @@ export class EmulatorContext implements ViewContext {
   reset(options: { keepTokens?: boolean } = {}): void {
     this.holds.releaseAll("fail");
     this.tasks.cancelAll();
+    this.webhooks?.reset();
     this.store.clear(options);
     this.faults.clear();
     this.counters.reset();

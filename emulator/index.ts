@@ -41,3 +41,13 @@ export type {
 export { DEFAULT_WINDOW_MS as HISTORY_DEFAULT_WINDOW_MS } from "./reports/history-page";
 export { DEFAULT_HISTORY_PAGE_SIZE } from "./routes/properties-history";
 export { startEmulator, type RunningEmulator, type StartOptions } from "./start";
+export type { DeliveryAttempt, DeliveryState, DeliveryView } from "./webhooks/delivery-queue";
+export {
+  NONCE_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  WEBHOOK_UUID_HEADER,
+  webhookSignature,
+} from "./webhooks/signing";
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhooks/webhook-events";
+export type { WebhookDeliveriesView } from "./webhooks/webhook-routes";

@@ -25,6 +25,25 @@ export interface EmulatorOptions {
    * (the page answers with the size it used), as a platform may.
    */
   maxPageSize?: number;
+  /** Receiver of the platform's webhooks (absolute http(s) URL); with `webhookSecret`, or neither. */
+  webhookUrl?: string;
+  /** Secret the webhook signatures are computed with. */
+  webhookSecret?: string;
+  /** Attempts per webhook delivery before it is given up, 1–20; default 5. */
+  webhookMaxAttempts?: number;
+  /** Backoff before the first retry of a delivery, doubled for each further retry, ms; default 1000. */
+  webhookRetryDelayMs?: number;
+  /** How long one delivery attempt may take before it counts as failed, ms; default 10000. */
+  webhookTimeoutMs?: number;
+}
+
+/** Webhook settings, resolved; absent when webhooks are off. */
+export interface WebhookSettings {
+  url: string;
+  secret: string;
+  maxAttempts: number;
+  retryDelayMs: number;
+  timeoutMs: number;
 }
 
 /** {@link EmulatorOptions} with every default filled in. */
@@ -40,6 +59,7 @@ export interface ResolvedOptions {
   statePath: string | undefined;
   stateWriteDelayMs: number;
   maxPageSize: number;
+  webhooks: WebhookSettings | undefined;
 }
 
 /** Default credentials, also printed by the CLI's help. */
@@ -68,6 +88,42 @@ function pageSizeLimit(value: number | undefined): number {
   return value;
 }
 
+/** Default attempts per webhook delivery. */
+export const DEFAULT_WEBHOOK_MAX_ATTEMPTS = 5;
+/** Default backoff before a webhook delivery's first retry, ms. */
+export const DEFAULT_WEBHOOK_RETRY_DELAY_MS = 1000;
+/** Default timeout of one webhook delivery attempt, ms. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+function webhookSettings(options: EmulatorOptions): WebhookSettings | undefined {
+  const { webhookUrl: url, webhookSecret: secret } = options;
+  if (url === undefined && secret === undefined) return undefined;
+  if (url === undefined || secret === undefined || secret === "")
+    throw new RangeError("webhookUrl and webhookSecret (non-empty) go together");
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new RangeError(`webhookUrl must be an absolute http(s) URL, got "${url}"`);
+  }
+  if (protocol !== "http:" && protocol !== "https:")
+    throw new RangeError(`webhookUrl must be an absolute http(s) URL, got "${url}"`);
+  const maxAttempts = options.webhookMaxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 20)
+    throw new RangeError("webhookMaxAttempts must be an integer from 1 to 20");
+  return {
+    url,
+    secret,
+    maxAttempts,
+    retryDelayMs: positive(
+      "webhookRetryDelayMs",
+      options.webhookRetryDelayMs,
+      DEFAULT_WEBHOOK_RETRY_DELAY_MS,
+    ),
+    timeoutMs: positive("webhookTimeoutMs", options.webhookTimeoutMs, DEFAULT_WEBHOOK_TIMEOUT_MS),
+  };
+}
+
 /** Fills in defaults and rejects impossible values. */
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
@@ -86,5 +142,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     statePath: options.statePath,
     stateWriteDelayMs: positive("stateWriteDelayMs", options.stateWriteDelayMs, 100),
     maxPageSize: pageSizeLimit(options.maxPageSize),
+    webhooks: webhookSettings(options),
   };
 }

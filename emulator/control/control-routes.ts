@@ -8,6 +8,7 @@ import { controlDevice, type EmulatorStateView } from "./control-views";
 import { registerDeviceControlRoutes } from "./device-control-routes";
 import { registerHoldRoutes } from "./hold-routes";
 import { registerSeedRoute } from "./seed-route";
+import { registerWebhookRoutes } from "../webhooks/webhook-routes";
 
 function stateView(ctx: EmulatorContext): EmulatorStateView {
   return {
@@ -49,6 +50,7 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
   registerDeviceControlRoutes(app, ctx);
   registerSeedRoute(app, ctx);
   registerHoldRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
 
   app.get("/__emulator/state", async (request, reply) => sendSuccess(request, reply, stateView(ctx)));
   app.get("/__emulator/tasks", async (request, reply) =>

@@ -8,6 +8,7 @@ import type { HoldThen, HoldView } from "./request-holds";
 import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
 import type { InterleaveInput, InterleaveView } from "./interleave";
+import type { WebhookDeliveriesView } from "../webhooks/webhook-routes";
 
 /** A failed control API call. */
 export class EmulatorControlError extends Error {
@@ -199,6 +200,24 @@ export class EmulatorControl {
   /** Releases every hold, each as it says; returns how many requests were waiting. */
   async releaseAll(): Promise<number> {
     return ((await this.call("DELETE", "/holds")) as { released: number }).released;
+  }
+
+  /** The webhook's id and every webhook delivery so far, with its attempts. */
+  async webhookDeliveries(): Promise<WebhookDeliveriesView> {
+    return (await this.call("GET", "/webhooks/deliveries")) as WebhookDeliveriesView;
+  }
+
+  /** Sends a `WEBHOOK_TEST` event (the platform's Test button); returns its eventId. */
+  async testWebhook(): Promise<string> {
+    return ((await this.call("POST", "/webhooks/test")) as { eventId: string }).eventId;
+  }
+
+  /**
+   * Waits until every configuration task that is not held has run and no webhook event is queued,
+   * in flight or waiting for a retry (each delivery delivered or given up); returns the deliveries.
+   */
+  async waitForWebhooks(): Promise<WebhookDeliveriesView> {
+    return (await this.call("POST", "/webhooks/settle")) as WebhookDeliveriesView;
   }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {

@@ -42,6 +42,7 @@ export class EmulatorStore {
   readonly refreshTokens = new Map<string, RefreshTokenRecord>();
   /** Property reports by deviceId, in recording order (kept in memory only, not in the state file). */
   readonly propertyReports = new Map<string, PropertyReportRecord[]>();
+  private readonly reportListeners: ((report: PropertyReportRecord) => void)[] = [];
   /** Accepted service calls, in order (kept in memory only). */
   readonly serviceCalls: ServiceCallRecord[] = [];
   private reportSeq = 0;
@@ -150,7 +151,16 @@ export class EmulatorStore {
     const history = this.propertyReports.get(report.deviceId) ?? [];
     history.push(record);
     this.propertyReports.set(report.deviceId, history);
+    for (const listener of this.reportListeners) listener(record);
     return record;
+  }
+
+  /**
+   * Calls `listener` with every property report recorded from now on (the `DEVICE_DATA` webhook):
+   * reports have one place of record, so whatever must hear of them is attached once, here.
+   */
+  onPropertyReport(listener: (report: PropertyReportRecord) => void): void {
+    this.reportListeners.push(listener);
   }
 
   /** Records an accepted service call. */

@@ -8,6 +8,14 @@ import { recordPropertyReport } from "../reports/property-reports";
 import { mergeInto, withoutDropped } from "../tsl/apply-properties";
 import { checkProperties } from "../tsl/validate-properties";
 
+/** What the task runner tells the rest of the emulator (webhooks). */
+export interface TaskListener {
+  /** A task became SUCCEEDED or FAILED. */
+  finished(task: TaskRecord): void;
+}
+
+const NO_LISTENER: TaskListener = { finished: () => undefined };
+
 /**
  * Runs configuration tasks: each task is PENDING when created and, `delayMs` later, applies its
  * configuration to its device and becomes SUCCEEDED, or FAILED when the device is gone or the
@@ -23,6 +31,7 @@ export class TaskRunner {
     private readonly clock: Clock,
     private readonly faults: FaultInjector,
     private readonly delayMs: number,
+    private readonly listener: TaskListener = NO_LISTENER,
   ) {}
 
   /** Stores a new PENDING task and schedules it. */
@@ -112,5 +121,6 @@ export class TaskRunner {
     if (outcome.applied) task.applied = outcome.applied;
     if (outcome.error !== undefined) task.error = outcome.error;
     this.store.putTask(task);
+    this.listener.finished(task);
   }
 }
