@@ -26,6 +26,7 @@ export {
   ConflictError,
   DevicePlatformError,
   NotFoundError,
+  QuotaExhaustedError,
   RateLimitError,
   ResponseShapeError,
   ServerError,
