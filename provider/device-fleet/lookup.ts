@@ -16,7 +16,7 @@ import { pageSizeOf } from "../shared/pages";
 import { listAllDevices, searchPage } from "./application-listing";
 
 /** Up to this many devices are looked up one by one without first asking how big the application is. */
-const FEW = 5;
+export const FEW = 5;
 
 /** Devices found, by upper-case serial number and by deviceId. */
 export interface PlatformIndex {

@@ -10,6 +10,7 @@ import {
   ConflictError,
   NotFoundError,
   type DevicePlatformClient,
+  type QuotaExhaustedError,
   type Device as PlatformDevice,
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
@@ -26,11 +27,13 @@ import {
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
+import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
+import { devicesWithoutInfo } from "./request-count";
 import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
 
 /** One device that could not be done, with the platform's words. */
@@ -48,7 +51,12 @@ export interface FleetRun {
   /** E.g. `update DeviceFleet site-a`. */
   readonly operation: string;
   readonly failures: DeviceFailure[];
+  /** The platform's refusal for a spent daily quota, once seen: the run stops starting work. */
+  quota?: QuotaExhaustedError;
 }
+
+/** Fan-outs of a run stop at a spent quota. */
+const STOP_AT_QUOTA = { stopOn: isQuotaRefusal };
 
 /** The one-owner identity of a fleet. */
 export function fleetOwner(fleet: string): Owner {
@@ -56,6 +64,12 @@ export function fleetOwner(fleet: string): Owner {
 }
 
 function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {
+  // Refused unperformed for the quota: not done, and not this device's failure.
+  const refusal = quotaRefusalOf(error);
+  if (refusal) {
+    run.quota ??= refusal;
+    return;
+  }
   const message = operationFailed(`${operation} ${sn}`, error).message;
   run.failures.push({ sn, message });
 }
@@ -120,8 +134,11 @@ export async function removeDevices(
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  const failures = await forEachSettled(toDelete, run.settings.concurrency, (sn) =>
-    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
+  const failures = await forEachSettled(
+    toDelete,
+    run.settings.concurrency,
+    (sn) => deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
+    STOP_AT_QUOTA,
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
 }
@@ -191,10 +208,15 @@ async function addOne(
 /** Deletes the RPS records of serial numbers about to be added; returns sn (upper case) → removed URL. */
 async function takeOverRps(run: FleetRun, serials: readonly string[]): Promise<Map<string, string>> {
   const removed = new Map<string, string>();
-  const failures = await forEachSettled(serials, run.settings.concurrency, async (sn) => {
-    const url = await takeOverRpsRecord(run.client, sn);
-    if (url !== undefined) removed.set(sn.toUpperCase(), url);
-  });
+  const failures = await forEachSettled(
+    serials,
+    run.settings.concurrency,
+    async (sn) => {
+      const url = await takeOverRpsRecord(run.client, sn);
+      if (url !== undefined) removed.set(sn.toUpperCase(), url);
+    },
+    STOP_AT_QUOTA,
+  );
   for (const { item, error } of failures) fail(run, item, "take over the RPS record of", error);
   return removed;
 }
@@ -210,16 +232,23 @@ async function addDevices(
   const index = known ?? (await findDevices(run.client, { serials }, run.settings.concurrency));
   const absent = serials.filter((sn) => !index.bySn.has(sn.toUpperCase()));
   const rpsTaken = run.settings.takeOverRps ? await takeOverRps(run, absent) : new Map<string, string>();
+  if (run.quota) return;
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
-  const failures = await forEachSettled(todo, run.settings.concurrency, async (sn) => {
-    const entry = declared[sn] as FleetEntry;
-    const existing = index.bySn.get(sn.toUpperCase());
-    if (existing) await adoptOne(run, sn, entry, existing);
-    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
-  });
+  const failures = await forEachSettled(
+    todo,
+    run.settings.concurrency,
+    async (sn) => {
+      const entry = declared[sn] as FleetEntry;
+      const existing = index.bySn.get(sn.toUpperCase());
+      if (existing) await adoptOne(run, sn, entry, existing);
+      else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+    },
+    STOP_AT_QUOTA,
+  );
   for (const { item, error } of failures) fail(run, item, "add", error);
-  await completeInfo(run, serials);
+  // Also devices an earlier `up` recorded without their model, when a spent quota stopped it.
+  if (!run.quota) await completeInfo(run, [...new Set([...serials, ...devicesWithoutInfo(run.ledger)])]);
 }
 
 /** Model and device type of devices just added (Add a Device does not report them): one lookup. */
@@ -246,29 +275,34 @@ async function updateDevices(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await forEachSettled(updates, run.settings.concurrency, async ({ sn, fields }) => {
-    const entry = declared[sn] as FleetEntry;
-    const deviceId = run.ledger.deviceIdOf(sn) as string;
-    const want = { ...entry, sn };
-    const answer = await run.client.updateDevice(updateBody(deviceId, want));
-    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
-    // Recorded under the declared spelling of the serial number.
-    const info = run.ledger.infoOf(sn);
-    const before = run.ledger.appliedOf(sn);
-    run.ledger.forget(sn);
-    try {
-      if (fields.includes("project")) {
-        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+  const failures = await forEachSettled(
+    updates,
+    run.settings.concurrency,
+    async ({ sn, fields }) => {
+      const entry = declared[sn] as FleetEntry;
+      const deviceId = run.ledger.deviceIdOf(sn) as string;
+      const want = { ...entry, sn };
+      const answer = await run.client.updateDevice(updateBody(deviceId, want));
+      if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+      // Recorded under the declared spelling of the serial number.
+      const info = run.ledger.infoOf(sn);
+      const before = run.ledger.appliedOf(sn);
+      run.ledger.forget(sn);
+      try {
+        if (fields.includes("project")) {
+          await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+        }
+        run.ledger.record(sn, deviceId, entry, info);
+      } catch (error) {
+        // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+        // as it was), so that the next `up` sends it again.
+        const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+        run.ledger.record(sn, deviceId, withProject(entry, project), info);
+        throw error;
       }
-      run.ledger.record(sn, deviceId, entry, info);
-    } catch (error) {
-      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
-      // as it was), so that the next `up` sends it again.
-      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-      run.ledger.record(sn, deviceId, withProject(entry, project), info);
-      throw error;
-    }
-  });
+    },
+    STOP_AT_QUOTA,
+  );
   for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
 
@@ -284,16 +318,6 @@ export async function applyPlan(
   known?: PlatformIndex,
 ): Promise<void> {
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
-  await addDevices(run, plan.adds, declared, known);
-  await updateDevices(run, plan.updates, declared);
-}
-
-/** The message of a run with failures: each failed device and the platform's words (the first 20). */
-export function describeFailures(run: FleetRun, attempted: number): string {
-  const lines = run.failures.slice(0, 20).map((f) => `  - ${f.message}`);
-  const more = run.failures.length > 20 ? `\n  … and ${run.failures.length - 20} more` : "";
-  return (
-    `${run.operation} failed for ${run.failures.length} of ${attempted} device(s):\n${lines.join("\n")}${more}\n` +
-    "Everything else was done and is recorded in the stack; run `pulumi up` again to retry what failed"
-  );
+  if (!run.quota) await addDevices(run, plan.adds, declared, known);
+  if (!run.quota) await updateDevices(run, plan.updates, declared);
 }
