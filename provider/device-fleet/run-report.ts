@@ -24,7 +24,7 @@ const n = (value: number) => value.toLocaleString("en-US");
 /**
  * The message of a run the quota stopped: `update DeviceFleet f stopped: the plan's daily request
  * quota is spent: …. Done and recorded in the stack: 29 added, 0 updated, 0 removed. Left: 11 to
- * add, 0 to update, 0 to remove: 13 requests remain to be made (…); run `pulumi up` again …`.
+ * add, 0 to update, 0 to remove; left to make: 13 requests (…); run `pulumi up` again …`.
  * The requests left are the figure of the plan from what is recorded now, as the next preview
  * gives it.
  */
@@ -45,6 +45,6 @@ export function describeQuotaStop(run: FleetRun, plan: FleetPlan, declared: Flee
     run.failures.length === 0 ? "" : `\n${describeFailures(run, plan.adds.length + plan.updates.length)}`;
   return (
     `${run.operation} stopped: ${quotaSpent(run.quota)}. Done and recorded in the stack: ${done}. ` +
-    `Left: ${leftText}: ${describeFigure(figure)} remain to be made; ${AFTER_RENEWAL}${failed}`
+    `Left: ${leftText}; left to make: ${describeFigure(figure)}; ${AFTER_RENEWAL}${failed}`
   );
 }

@@ -28,11 +28,29 @@ export function isQuotaRefusal(error: unknown): boolean {
 export function quotaSpent(refusal: QuotaExhaustedError): string {
   const said = refusal.errMsg ? `: ${refusal.errMsg}` : "";
   const id = refusal.requestId ? `, requestId ${refusal.requestId}` : "";
-  return (
-    `the plan's daily request quota is spent: the platform refused ${refusal.method} ${refusal.path} ` +
-    `(HTTP ${refusal.status ?? 429} ${refusal.errCode ?? "quota_exhausted"}${said}${id}); nothing more was sent ` +
-    "and nothing was retried"
-  );
+  const answer = `HTTP ${refusal.status ?? 429} ${refusal.errCode ?? "quota_exhausted"}${said}${id}`;
+  // attempts 0: the shared client halted on an earlier refusal and did not send this request.
+  const what =
+    refusal.attempts > 0
+      ? `the platform refused ${refusal.method} ${refusal.path} (${answer})`
+      : `the platform had refused an earlier request of this deployment (${answer}), so ${refusal.method} ` +
+        `${refusal.path} was not sent`;
+  return `the plan's daily request quota is spent: ${what}; nothing more was sent and nothing was retried`;
+}
+
+/** `2 requests`. */
+export function requestCount(count: number): string {
+  return `${count.toLocaleString("en-US")} request${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * The message of a resource operation a spent quota stopped: `create Device sn=… stopped: the
+ * plan's daily request quota is spent: …; left to make: 3 requests (…); run \`pulumi up\` …`.
+ * `left` says what the next run of the operation makes, when it is known.
+ */
+export function quotaStopMessage(operation: string, refusal: QuotaExhaustedError, left?: string): string {
+  const remain = left === undefined ? "" : `; left to make: ${left}`;
+  return `${operation} stopped: ${quotaSpent(refusal)}${remain}; ${AFTER_RENEWAL}`;
 }
 
 /** The advice closing every quota message. */

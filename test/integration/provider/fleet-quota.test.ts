@@ -104,7 +104,7 @@ describe("a quota that runs out mid-way", () => {
     expect(onPlatform).toHaveLength(20);
     expect(onPlatform.every((d) => recorded[d.sn] === d.deviceId)).toBe(true);
     expect(partial.message).toMatch(
-      /^create DeviceFleet spent stopped: the plan's daily request quota is spent: the platform refused POST \/device\/openapi\/v1\/devices \(HTTP 429 quota_exhausted: the daily request quota of 1000 requests for this application is spent; it renews at [^,]+, requestId [0-9a-f]{32}\); nothing more was sent and nothing was retried\. Done and recorded in the stack: 20 added, 0 updated, 0 removed\. Left: 20 to add, 0 to update, 0 to remove: 22 requests \(1 lookup, 20 writes, 1 confirmation\) remain to be made; run `pulumi up` again once the quota has renewed/,
+      /^create DeviceFleet spent stopped: the plan's daily request quota is spent: the platform refused POST \/device\/openapi\/v1\/devices \(HTTP 429 quota_exhausted: the daily request quota of 1000 requests for this application is spent; it renews at [^,]+, requestId [0-9a-f]{32}\); nothing more was sent and nothing was retried\. Done and recorded in the stack: 20 added, 0 updated, 0 removed\. Left: 20 to add, 0 to update, 0 to remove; left to make: 22 requests \(1 lookup, 20 writes, 1 confirmation\); run `pulumi up` again once the quota has renewed/,
     );
 
     // The same day: the preview says what remains, without a request (the quota stays spent).
