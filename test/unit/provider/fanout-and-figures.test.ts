@@ -79,3 +79,51 @@ describe("request figures", () => {
     });
   });
 });
+
+describe("the README's plan messages", () => {
+  const sn = (i: number) => `24${i.toString(16).toUpperCase().padStart(12, "0")}`;
+
+  it("site-a: 3 to add, 2 renamed, 1 to remove, 9,994 unchanged in an application of 9,997 → 13 requests", () => {
+    const ledger = new FleetLedger();
+    for (let i = 0; i < 9_997; i += 1)
+      ledger.record(
+        sn(i),
+        String(1_000 + i),
+        { name: `d-${i}` },
+        { deviceId: String(1_000 + i), model: "EM300-TH" },
+      );
+    const plan = {
+      adds: [sn(20_000), sn(20_001), sn(20_002)],
+      updates: [
+        { sn: sn(1), fields: ["name"] },
+        { sn: sn(2), fields: ["name"] },
+      ],
+      removals: [sn(0)],
+      unchanged: 9_994,
+    };
+    expect(
+      plannedRequests(plan, {}, ledger, { onRemove: "delete" }, { applicationSize: ledger.size }),
+    ).toEqual({
+      lookups: 4,
+      writes: 6,
+      confirms: 3,
+      total: 13,
+    });
+  });
+
+  it("site-b: a new fleet of 250, 247 adopted unchanged, 1 retagged, 2 new → 9 requests", () => {
+    const adds = Array.from({ length: 250 }, (_, i) => sn(i));
+    const onPlatform = new Map(
+      adds.slice(0, 248).map((s, i) => [s, i === 0 ? ("retag" as const) : ("unchanged" as const)]),
+    );
+    const plan = { adds, updates: [], removals: [], unchanged: 0 };
+    const figure = plannedRequests(
+      plan,
+      {},
+      new FleetLedger(),
+      { onRemove: "delete" },
+      { applicationSize: 248, onPlatform },
+    );
+    expect(figure).toEqual({ lookups: 3, writes: 3, confirms: 3, total: 9 });
+  });
+});
