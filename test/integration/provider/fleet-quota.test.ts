@@ -135,3 +135,52 @@ describe("a quota that runs out mid-way", () => {
     ).toBe(false);
   });
 });
+
+describe("a quota spent in an update and in a destroy", () => {
+  it("an update whose adds' lookup is refused after its removals records the removals", async () => {
+    const devices = entries(12);
+    const first = await upFleet("update-spent", devices);
+    await startNewDeployment();
+    // 3 removals: 3 GETs and 3 DELETEs; the lookup of the 6 adds is the 7th request.
+    await env.emulator.control.setQuota({ used: 0, dailyQuota: 6 });
+    resetOwnership();
+    const next = await checkFleet("update-spent", [...devices.slice(3), ...entries(6)], first);
+    const failure = await fleet.update("update-spent", first.outs, next).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(PartialSuccessError);
+    const partial = failure as PartialSuccessError;
+    expect(partial.message).toContain("Done and recorded in the stack: 0 added, 0 updated, 3 removed");
+    expect(partial.message).toContain("Left: 6 to add, 0 to update, 0 to remove; left to make: 8 requests");
+    expect(Object.keys(partial.properties.deviceIds as object)).toHaveLength(9);
+    expect((await env.emulator.control.state()).devices).toHaveLength(9);
+    const quota = (await env.emulator.control.quota()).applications[DEFAULT_APPLICATION_ID];
+    expect(quota).toEqual({ used: 6, remaining: 0, refused: 1 });
+  });
+
+  it("a destroy stopped by the quota says how many devices it deleted and keeps the fleet", async () => {
+    const devices = entries(10);
+    const { outs } = await upFleet("destroy-spent", devices);
+    await startNewDeployment();
+    // The search of the 10 devices, then 4 DELETEs.
+    await env.emulator.control.setQuota({ used: 0, dailyQuota: 5 });
+    const failure = await fleet.delete("destroy-spent", outs).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toMatch(
+      /^delete DeviceFleet destroy-spent stopped: the plan's daily request quota is spent: .*\. \d+ of 10 devices were deleted; the fleet stays in the stack until the rest are/,
+    );
+    const left = (await env.emulator.control.state()).devices.length;
+    expect((failure as Error).message).toContain(`${10 - left} of 10 devices were deleted`);
+    expect(left).toBe(6);
+    // The next day, under a larger quota: the 4 gone are found gone (1 search, 4 GETs), 6 DELETEs.
+    await nextDay();
+    await env.emulator.control.setQuota({ dailyQuota: 11 });
+    await fleet.delete("destroy-spent", outs);
+    expect((await env.emulator.control.quota()).applications[DEFAULT_APPLICATION_ID]?.used).toBe(11);
+    expect((await env.emulator.control.state()).devices).toEqual([]);
+  });
+});
