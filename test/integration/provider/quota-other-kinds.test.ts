@@ -71,6 +71,27 @@ describe("Device", () => {
   });
 });
 
+describe("Device update and delete", () => {
+  it("say the quota is spent and the two requests each will make again; nothing is deleted", async () => {
+    const [sn] = serialNumbers(1, "24") as [string];
+    const { id, outs } = await device.create({ sn, name: "before" });
+    // The next deployment (the one that created it would let no other Device delete it).
+    await startNewDeployment();
+    resetOwnership();
+    await env.emulator.control.setQuota({ remaining: 0 });
+    const update = await failureOf(device.update(id, outs ?? {}, { sn, name: "after" }));
+    expect(update.message).toMatch(new RegExp(`^update Device deviceId=${id} sn=${sn} ${SPENT.source}`));
+    expect(update.message).toContain("left to make: 2 requests (the update is sent again: a PUT and a read)");
+    expect(update.code).toBe("quota_exhausted");
+    const removal = await failureOf(device.delete(id, outs ?? {}));
+    expect(removal.message).toMatch(new RegExp(`^delete Device deviceId=${id} sn=${sn} ${SPENT.source}`));
+    expect(removal.message).toContain("left to make: 2 requests (a read and a DELETE)");
+    // The update was refused; the delete was not even sent.
+    expect(await use()).toMatchObject({ refused: 1 });
+    expect((await env.emulator.control.state()).devices.map((d) => d.name)).toEqual(["before"]);
+  });
+});
+
 describe("RpsProfile", () => {
   it("says the quota is spent and the one write that remains", async () => {
     const [sn] = serialNumbers(1, "66") as [string];
