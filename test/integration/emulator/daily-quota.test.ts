@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS, DEFAULT_APPLICATION_ID, startEmulator, type RunningEmulator } from "../../../emulator";
+import { startCli } from "./support/cli-process";
 import { PlatformApi } from "./support/platform-api";
 
 let emulator: RunningEmulator;
@@ -103,6 +104,22 @@ describe("daily request quota", () => {
       expect(view.applications[DEFAULT_APPLICATION_ID]).toEqual({ used: 5, remaining: null, refused: 0 });
     } finally {
       await unlimited.stop();
+    }
+  });
+
+  it("is set by the CLI's --daily-quota", async () => {
+    const cli = await startCli(["--port", "0", "--daily-quota", "1"]);
+    try {
+      const url = /listening on (http:\/\/\S+)/.exec(cli.firstLine)?.[1] ?? "";
+      const client = new PlatformApi(url);
+      await client.token();
+      const first = await client.call("POST", "/rps/search", { pageNumber: 1, pageSize: 1 });
+      const second = await client.call("POST", "/rps/search", { pageNumber: 1, pageSize: 1 });
+      expect([first.status, second.status]).toEqual([200, 429]);
+      expect(second.body.errCode).toBe("quota_exhausted");
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
     }
   });
 });
