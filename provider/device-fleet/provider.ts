@@ -99,7 +99,7 @@ async function announceNewFleet(fleet: string, entries: FleetEntries, inputs: In
     adoptable = adoptableOf(entries, index, adoptExisting);
     const ledger = new FleetLedger();
     figure = figureNote(planFleet(ledger, entries), entries, ledger, inputs, {
-      applicationSize: index.byId.size,
+      applicationSize: index.applicationSize ?? index.byId.size,
       onPlatform: adoptionsOf(entries, index, adoptExisting),
     });
   } catch (error) {

@@ -63,6 +63,17 @@ describe("the plan's figure is the up's requests", () => {
     expect(await used()).toBe(figureIn(messages()));
   });
 
+  it("a new fleet of 6 in an application of 800 other devices (one request per device beats 9 pages)", async () => {
+    await env.emulator.control.seed({
+      devices: serialNumbers(800, "66").map((sn, i) => ({ sn, name: `other-${i}` })),
+    });
+    const messages = infoMessages();
+    await upFleet("among-others", entries(6));
+    // Page 1 and 6 searches by serial number; 6 adds; page 1 and 6 GETs for the models.
+    expect(figureIn(messages())).toBe(7 + 6 + 7);
+    expect(await used()).toBe(figureIn(messages()));
+  });
+
   it("an update of a fleet: 5 renamed, 2 retagged, 3 removed, 6 added", async () => {
     const devices = entries(30);
     const first = await upFleet("changes", devices);
