@@ -33,7 +33,7 @@ import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
-import { devicesWithoutInfo } from "./request-count";
+import { completeInfo } from "./device-info";
 import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
 
 /** One device that could not be done, with the platform's words. */
@@ -55,8 +55,10 @@ export interface FleetRun {
   quota?: QuotaExhaustedError;
 }
 
-/** Fan-outs of a run stop at a spent quota. */
-const STOP_AT_QUOTA = { stopOn: isQuotaRefusal };
+/** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
+function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
+  return forEachSettled(items, run.settings.concurrency, task, { stopOn: isQuotaRefusal });
+}
 
 /** The one-owner identity of a fleet. */
 export function fleetOwner(fleet: string): Owner {
@@ -134,11 +136,8 @@ export async function removeDevices(
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  const failures = await forEachSettled(
-    toDelete,
-    run.settings.concurrency,
-    (sn) => deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
-    STOP_AT_QUOTA,
+  const failures = await settle(run, toDelete, (sn) =>
+    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
 }
@@ -208,15 +207,10 @@ async function addOne(
 /** Deletes the RPS records of serial numbers about to be added; returns sn (upper case) → removed URL. */
 async function takeOverRps(run: FleetRun, serials: readonly string[]): Promise<Map<string, string>> {
   const removed = new Map<string, string>();
-  const failures = await forEachSettled(
-    serials,
-    run.settings.concurrency,
-    async (sn) => {
-      const url = await takeOverRpsRecord(run.client, sn);
-      if (url !== undefined) removed.set(sn.toUpperCase(), url);
-    },
-    STOP_AT_QUOTA,
-  );
+  const failures = await settle(run, serials, async (sn) => {
+    const url = await takeOverRpsRecord(run.client, sn);
+    if (url !== undefined) removed.set(sn.toUpperCase(), url);
+  });
   for (const { item, error } of failures) fail(run, item, "take over the RPS record of", error);
   return removed;
 }
@@ -235,34 +229,14 @@ async function addDevices(
   if (run.quota) return;
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
-  const failures = await forEachSettled(
-    todo,
-    run.settings.concurrency,
-    async (sn) => {
-      const entry = declared[sn] as FleetEntry;
-      const existing = index.bySn.get(sn.toUpperCase());
-      if (existing) await adoptOne(run, sn, entry, existing);
-      else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
-    },
-    STOP_AT_QUOTA,
-  );
+  const failures = await settle(run, todo, async (sn) => {
+    const entry = declared[sn] as FleetEntry;
+    const existing = index.bySn.get(sn.toUpperCase());
+    if (existing) await adoptOne(run, sn, entry, existing);
+    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+  });
   for (const { item, error } of failures) fail(run, item, "add", error);
-  // Also devices an earlier `up` recorded without their model, when a spent quota stopped it.
-  if (!run.quota) await completeInfo(run, [...new Set([...serials, ...devicesWithoutInfo(run.ledger)])]);
-}
-
-/** Model and device type of devices just added (Add a Device does not report them): one lookup. */
-async function completeInfo(run: FleetRun, serials: readonly string[]): Promise<void> {
-  const missing = serials.filter(
-    (sn) => run.ledger.deviceIdOf(sn) && run.ledger.infoOf(sn)?.model === undefined,
-  );
-  if (missing.length === 0) return;
-  const ids = missing.map((sn) => run.ledger.deviceIdOf(sn) as string);
-  const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  for (const sn of missing) {
-    const device = index.byId.get(run.ledger.deviceIdOf(sn) as string);
-    if (device) run.ledger.setInfo(sn, infoOf(device));
-  }
+  if (!run.quota) await completeInfo(run.client, run.ledger, serials, run.settings.concurrency);
 }
 
 /**
@@ -275,34 +249,29 @@ async function updateDevices(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await forEachSettled(
-    updates,
-    run.settings.concurrency,
-    async ({ sn, fields }) => {
-      const entry = declared[sn] as FleetEntry;
-      const deviceId = run.ledger.deviceIdOf(sn) as string;
-      const want = { ...entry, sn };
-      const answer = await run.client.updateDevice(updateBody(deviceId, want));
-      if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
-      // Recorded under the declared spelling of the serial number.
-      const info = run.ledger.infoOf(sn);
-      const before = run.ledger.appliedOf(sn);
-      run.ledger.forget(sn);
-      try {
-        if (fields.includes("project")) {
-          await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
-        }
-        run.ledger.record(sn, deviceId, entry, info);
-      } catch (error) {
-        // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
-        // as it was), so that the next `up` sends it again.
-        const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-        run.ledger.record(sn, deviceId, withProject(entry, project), info);
-        throw error;
+  const failures = await settle(run, updates, async ({ sn, fields }) => {
+    const entry = declared[sn] as FleetEntry;
+    const deviceId = run.ledger.deviceIdOf(sn) as string;
+    const want = { ...entry, sn };
+    const answer = await run.client.updateDevice(updateBody(deviceId, want));
+    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+    // Recorded under the declared spelling of the serial number.
+    const info = run.ledger.infoOf(sn);
+    const before = run.ledger.appliedOf(sn);
+    run.ledger.forget(sn);
+    try {
+      if (fields.includes("project")) {
+        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
       }
-    },
-    STOP_AT_QUOTA,
-  );
+      run.ledger.record(sn, deviceId, entry, info);
+    } catch (error) {
+      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+      // as it was), so that the next `up` sends it again.
+      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+      run.ledger.record(sn, deviceId, withProject(entry, project), info);
+      throw error;
+    }
+  });
   for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
 
