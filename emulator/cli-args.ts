@@ -23,6 +23,8 @@ Options:
   --token-ttl SECONDS          access-token lifetime (default 3600)
   --refresh-token-ttl SECONDS  refresh-token lifetime (default 2592000)
   --rate-limit N               at most N requests per second per application (default unlimited)
+  --daily-quota N              at most N requests per application per emulator day, then 429
+                               quota_exhausted (default unlimited)
   --task-delay-ms MS           delay before a configuration task applies (default 50)
   --max-page-size N            searches serve at most N records a page, 1-100, whatever is
                                asked (default 100)
@@ -105,6 +107,7 @@ export function parseCliArgs(args: string[]): CliCommand {
         "token-ttl": { type: "string" },
         "refresh-token-ttl": { type: "string" },
         "rate-limit": { type: "string" },
+        "daily-quota": { type: "string" },
         "task-delay-ms": { type: "string" },
         "max-page-size": { type: "string" },
         "webhook-url": { type: "string" },
@@ -133,6 +136,7 @@ export function parseCliArgs(args: string[]): CliCommand {
       tokenTtlSeconds: number("token-ttl", values["token-ttl"], false),
       refreshTokenTtlSeconds: number("refresh-token-ttl", values["refresh-token-ttl"], false),
       rateLimit: number("rate-limit", values["rate-limit"], true),
+      dailyQuota: number("daily-quota", values["daily-quota"], true),
       taskDelayMs: number("task-delay-ms", values["task-delay-ms"], false),
       maxPageSize: pageSize(values["max-page-size"]),
       ...webhookOptions(values),

@@ -2,6 +2,7 @@ import { TokenService } from "./auth/token-service";
 import { Clock } from "./clock";
 import { RequestHolds } from "./control/request-holds";
 import { RequestCounters } from "./counters";
+import { DailyQuota } from "./daily-quota";
 import type { ViewContext } from "./devices/device-views";
 import { Interleavings } from "./control/interleave";
 import { FaultInjector } from "./faults/fault-injector";
@@ -24,6 +25,7 @@ export class EmulatorContext implements ViewContext {
   readonly interleavings = new Interleavings();
   readonly holds = new RequestHolds();
   readonly rateLimiter: RateLimiter;
+  readonly quota: DailyQuota;
   readonly tokens: TokenService;
   readonly tasks: TaskRunner;
   /** Webhook deliveries; undefined when the emulator runs without a webhook URL and secret. */
@@ -32,6 +34,7 @@ export class EmulatorContext implements ViewContext {
 
   constructor(readonly options: ResolvedOptions) {
     this.rateLimiter = new RateLimiter(options.rateLimit);
+    this.quota = new DailyQuota(options.dailyQuota);
     this.tokens = new TokenService(this.store, this.clock, {
       clientId: options.clientId,
       clientSecret: options.clientSecret,
@@ -56,8 +59,8 @@ export class EmulatorContext implements ViewContext {
   }
 
   /**
-   * `POST /__emulator/reset`: all platform state, faults, counters, holds, rate windows and the clock
-   * offset. The credentials stay (they are options); tokens go too unless `keepTokens`. Held
+   * `POST /__emulator/reset`: all platform state, faults, counters, holds, rate windows, the day's quota
+   * use and the clock offset. The credentials stay (they are options); tokens go too unless `keepTokens`. Held
    * requests are answered 503 unperformed: none of them may write into the state that follows.
    */
   reset(options: { keepTokens?: boolean } = {}): void {
@@ -69,6 +72,7 @@ export class EmulatorContext implements ViewContext {
     this.counters.reset();
     this.interleavings.clear();
     this.rateLimiter.reset();
+    this.quota.reset();
     this.clock.reset();
   }
 }

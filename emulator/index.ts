@@ -6,12 +6,19 @@
 export { contextOf, createApp } from "./app";
 export * from "./catalogue";
 export type { ControlDevice, EmulatorStateView } from "./control/control-views";
-export type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control/control-schemas";
+export type {
+  DeviceChangeInput,
+  QuotaChangeInput,
+  SeedDeviceInput,
+  SeedInput,
+  SeedResult,
+} from "./control/control-schemas";
 export type { InterleaveDone, InterleaveInput, InterleaveView } from "./control/interleave";
 export { EmulatorControl, EmulatorControlError, type WaitOptions } from "./control/emulator-control";
 export type { HoldInput } from "./control/hold-routes";
 export { HOLD_THENS, type HoldThen, type HoldView } from "./control/request-holds";
 export type { CounterSnapshot } from "./counters";
+export { DAY_MS, type QuotaUse, type QuotaView } from "./daily-quota";
 export { FAULT_KINDS, type FaultConfig, type FaultConfigInput, type FaultKind } from "./faults/fault-config";
 export { ErrCode } from "./http/err-codes";
 export { parseJson, stringifyJson } from "./http/lossless-json";

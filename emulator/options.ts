@@ -14,6 +14,11 @@ export interface EmulatorOptions {
   refreshTokenTtlSeconds?: number;
   /** Requests per second per application; default unlimited. */
   rateLimit?: number;
+  /**
+   * Requests per application per emulator day (UTC days of the emulator's clock); beyond it 429
+   * `quota_exhausted`. Default unlimited.
+   */
+  dailyQuota?: number;
   /** How long after creation a configuration task applies, milliseconds; default 50. */
   taskDelayMs?: number;
   /** JSON state file: loaded at start, written atomically after changes and on close. */
@@ -55,6 +60,7 @@ export interface ResolvedOptions {
   tokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   rateLimit: number | undefined;
+  dailyQuota: number | undefined;
   taskDelayMs: number;
   statePath: string | undefined;
   stateWriteDelayMs: number;
@@ -124,6 +130,13 @@ function webhookSettings(options: EmulatorOptions): WebhookSettings | undefined 
   };
 }
 
+function dailyQuotaOf(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError("dailyQuota must be a non-negative integer");
+  return value;
+}
+
 /** Fills in defaults and rejects impossible values. */
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   return {
@@ -138,6 +151,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
       DEFAULT_REFRESH_TOKEN_TTL_SECONDS,
     ),
     rateLimit: options.rateLimit ? positive("rateLimit", options.rateLimit, 0) : undefined,
+    dailyQuota: dailyQuotaOf(options.dailyQuota),
     taskDelayMs: positive("taskDelayMs", options.taskDelayMs, DEFAULT_TASK_DELAY_MS),
     statePath: options.statePath,
     stateWriteDelayMs: positive("stateWriteDelayMs", options.stateWriteDelayMs, 100),

@@ -131,6 +131,7 @@ export class DevicePlatformClient {
       retry: this.#options.retry,
       onEvent: options.onEvent,
       userAgent: USER_AGENT,
+      haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
     });
     const tokens = new TokenManager(
       tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),

@@ -11,6 +11,7 @@ import {
   PLATFORM_ERR_CODES,
   statusOfErrCode,
   type MissingResource,
+  type PlatformErrCode,
 } from "./platform-err-codes";
 import { redactOptional, redactText } from "./redact";
 
@@ -22,6 +23,7 @@ export type DevicePlatformErrorCode =
   | "conflict"
   | "invalid_request"
   | "rate_limited"
+  | "quota_exhausted"
   | "server_error"
   | "transport_error"
   | "unexpected_response"
@@ -162,6 +164,19 @@ export class RateLimitError extends DevicePlatformError {
 }
 
 /**
+ * 429 (or HTTP 200 with `status: "Failed"`) whose errCode is exactly `quota_exhausted`: the
+ * application's daily request quota is spent. Not performed, and never retried: it would not clear
+ * for hours. Carries the platform's errMsg and requestId like every error.
+ */
+export class QuotaExhaustedError extends DevicePlatformError {
+  override readonly code = "quota_exhausted";
+
+  protected static override advice(): string {
+    return "the application's daily request quota is spent; not retried, it renews the next day";
+  }
+}
+
+/**
  * 5xx, `internal_error`, `service_unavailable` or `not_implemented`: after the retry budget was
  * spent, or at once for writes that must not be repeated (then `outcomeUnknown` is true).
  */
@@ -205,6 +220,9 @@ export class ConfigurationError extends DevicePlatformError {
     );
   }
 }
+
+/** The errCode of a spent daily quota (see platform-err-codes.ts). */
+const QUOTA_EXHAUSTED: PlatformErrCode = "quota_exhausted";
 
 type ErrorClass = new (init: DevicePlatformErrorInit) => DevicePlatformError;
 
@@ -319,6 +337,7 @@ function saysGone(body: FailureBody, tokenEndpoint: boolean): boolean {
 
 function classFor(status: number, body: FailureBody, tokenEndpoint: boolean): ErrorClass {
   if (saysGone(body, tokenEndpoint)) return NotFoundError;
+  if (status === 429 && body.isEnvelope && body.errCode === QUOTA_EXHAUSTED) return QuotaExhaustedError;
   if (status === 429) return RateLimitError;
   if (status >= 500) return ServerError;
   // Still 2xx: an errCode the SDK does not know (the platform spoke, but said nothing usable),

@@ -4,7 +4,14 @@
  * that is the same for all of them.
  */
 import type { z } from "zod";
-import { DevicePlatformError, ResponseShapeError, TransportError, classifyFailure, withNote } from "./errors";
+import {
+  DevicePlatformError,
+  QuotaExhaustedError,
+  ResponseShapeError,
+  TransportError,
+  classifyFailure,
+  withNote,
+} from "./errors";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
 import { redactText } from "./redact";
@@ -63,6 +70,8 @@ export interface ExecutorOptions {
   readonly onEvent?: RequestEventListener;
   readonly userAgent: string;
   readonly random?: () => number;
+  /** See `DevicePlatformClientOptions.haltWhenQuotaExhausted`. */
+  readonly haltWhenQuotaExhausted?: boolean;
 }
 
 type Interpreted<T> =
@@ -76,6 +85,9 @@ type Interpreted<T> =
 
 /** Runs operations with the client's retry policy. */
 export class RequestExecutor {
+  /** The platform's first refusal for a spent daily quota, when the client halts on it. */
+  private quotaRefusal: QuotaExhaustedError | undefined;
+
   constructor(private readonly options: ExecutorOptions) {}
 
   /** Performs `spec`, retrying as its repeatability allows; resolves with the parsed `data`. */
@@ -95,6 +107,7 @@ export class RequestExecutor {
     let authRetried = false;
     let ambiguousSeen = false;
     while (true) {
+      this.throwIfHalted(spec, attempt);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
       const result = await this.options.transport.send(this.buildRequest(spec, token));
@@ -104,6 +117,9 @@ export class RequestExecutor {
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
       const { error, outcome, retryAfter } = interpreted;
+      if (error instanceof QuotaExhaustedError && this.options.haltWhenQuotaExhausted) {
+        this.quotaRefusal ??= error;
+      }
 
       // A rejected token is replaced once; the request never ran, so any operation may repeat.
       // `outcome.status` is 401 also for HTTP 200 with `status: "Failed"` and authentication_failed.
@@ -147,6 +163,26 @@ export class RequestExecutor {
     }
   }
 
+  /**
+   * Once halted, an operation (or its next attempt) fails without a request, repeating what the
+   * platform said when it refused (its errCode, errMsg and requestId).
+   */
+  private throwIfHalted(spec: OperationSpec<unknown>, attempts: number): void {
+    const refusal = this.quotaRefusal;
+    if (refusal === undefined) return;
+    throw new QuotaExhaustedError({
+      method: spec.method,
+      path: spec.path,
+      attempts,
+      status: refusal.status,
+      errCode: refusal.errCode,
+      errMsg: refusal.errMsg,
+      requestId: refusal.requestId,
+      note: `not sent: the platform had refused ${refusal.method} ${refusal.path} for the spent daily quota`,
+      baseUrl: this.options.baseUrl,
+    });
+  }
+
   private buildRequest(spec: OperationSpec<unknown>, token: string | undefined): HttpRequest {
     const headers: Record<string, string> = {
       accept: "application/json",
@@ -186,7 +222,11 @@ export class RequestExecutor {
         headerRequestId: result.requestId,
         tokenEndpoint: spec.tokenEndpoint,
       });
-      const outcome: AttemptOutcome = { kind: "response", status: failure.status };
+      const outcome: AttemptOutcome = {
+        kind: "response",
+        status: failure.status,
+        quotaExhausted: failure.error instanceof QuotaExhaustedError,
+      };
       return { ok: false, error: failure.error, outcome, retryAfter: result.retryAfter };
     }
     const data = spec.schema.safeParse(success.data);

@@ -28,6 +28,7 @@ export {
   ConflictError,
   DevicePlatformError,
   NotFoundError,
+  QuotaExhaustedError,
   RateLimitError,
   ResponseShapeError,
   SerialNumberMismatchError,

@@ -28,6 +28,13 @@ export interface DevicePlatformClientOptions {
   readonly retry?: Partial<Omit<RetryOptions, "maxRetries">>;
   /** Send ids in request bodies as JSON numbers (exact, via `JSON.rawJSON`) instead of strings of digits. */
   readonly sendIdsAsNumbers?: boolean;
+  /**
+   * After the platform refuses a request because the daily quota is spent, fail every later
+   * operation of this client at once with a `QuotaExhaustedError`, without sending it (default
+   * false). For a client that lives one job, such as a deployment: the quota renews only the next
+   * day, and every request sent meanwhile would be refused too.
+   */
+  readonly haltWhenQuotaExhausted?: boolean;
   /** An undici dispatcher to send through instead of the client's own pool (tests use `MockAgent`). */
   readonly dispatcher?: Dispatcher;
 }
@@ -44,6 +51,7 @@ export interface ResolvedOptions {
   readonly requestsPerSecond?: number;
   readonly retry: RetryOptions;
   readonly sendIdsAsNumbers: boolean;
+  readonly haltWhenQuotaExhausted: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -75,6 +83,7 @@ export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOp
       maxRetries: nonNegativeInteger("maxRetries", options.maxRetries ?? DEFAULT_RETRY_OPTIONS.maxRetries),
     },
     sendIdsAsNumbers: options.sendIdsAsNumbers ?? false,
+    haltWhenQuotaExhausted: options.haltWhenQuotaExhausted ?? false,
   };
 }
 

@@ -30,6 +30,12 @@ export const PLATFORM_ERR_CODES = {
   device_on_platform: 409,
   /** 429: over the request rate; not performed. */
   rate_limited: 429,
+  /**
+   * 429: the application's daily request quota (per plan) is spent; not performed, and it stays
+   * refused until the quota renews the next day, so it is never retried. The platform publishes
+   * no code for it: this project's decision, as its emulator answers.
+   */
+  quota_exhausted: 429,
   /** 500: a server fault; the request may or may not have been performed. */
   internal_error: 500,
   /** 501: an operation the platform does not offer. */

@@ -80,6 +80,11 @@ export type AttemptOutcome =
        * stands for (`rate_limited` → 429), or 200 when the errCode is unknown (never retried).
        */
       readonly status: number;
+      /**
+       * The platform said the daily quota is spent (429 `quota_exhausted`): not performed, but
+       * never retried, since it would not clear for hours.
+       */
+      readonly quotaExhausted?: boolean;
     }
   | {
       readonly kind: "transport";
@@ -105,7 +110,9 @@ const MAYBE_PERFORMED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 50
 
 /** Decides what to do after a failed attempt. */
 export function decideRetry(outcome: AttemptOutcome, repeatability: Repeatability): RetryDecision {
-  if (outcome.kind === "response") return decideAfterResponse(outcome.status, repeatability);
+  if (outcome.kind === "response") {
+    return outcome.quotaExhausted ? "stop" : decideAfterResponse(outcome.status, repeatability);
+  }
   if (!outcome.transient) return "stop";
   if (repeatability === "safe" || outcome.performed === "no") return "retry";
   return "ambiguous";

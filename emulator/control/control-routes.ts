@@ -3,7 +3,9 @@ import type { EmulatorContext } from "../context";
 import { faultConfigSchema } from "../faults/fault-config";
 import { sendSuccess } from "../http/envelope";
 import { parseWith } from "../http/validation";
-import { advanceClockSchema, holdTasksSchema, resetSchema } from "./control-schemas";
+import { invalidParameter } from "../http/emulator-error";
+import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
+import { advanceClockSchema, holdTasksSchema, quotaChangeSchema, resetSchema } from "./control-schemas";
 import { controlDevice, type EmulatorStateView } from "./control-views";
 import { registerDeviceControlRoutes } from "./device-control-routes";
 import { registerHoldRoutes } from "./hold-routes";
@@ -20,7 +22,7 @@ function stateView(ctx: EmulatorContext): EmulatorStateView {
 
 /**
  * The control API under `/__emulator/` (no OAuth, never counted or faulted): reset, faults, clock,
- * out-of-band device changes, seeding, state, tasks, counters and holds. Registered only when `control` is on.
+ * out-of-band device changes, seeding, state, tasks, counters, the daily quota and holds. Registered only when `control` is on.
  */
 export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post("/__emulator/reset", async (request, reply) => {
@@ -45,6 +47,24 @@ export function registerControlRoutes(app: FastifyInstance, ctx: EmulatorContext
     const { seconds } = parseWith(advanceClockSchema, request.body, "clock advance");
     ctx.clock.advance(seconds);
     return sendSuccess(request, reply, { offsetSeconds: ctx.clock.offsetSeconds(), now: ctx.clock.now() });
+  });
+
+  app.get("/__emulator/quota", async (request, reply) =>
+    sendSuccess(request, reply, ctx.quota.view(ctx.clock.now())),
+  );
+  app.put("/__emulator/quota", async (request, reply) => {
+    const { applicationId = DEFAULT_APPLICATION_ID, ...change } = parseWith(
+      quotaChangeSchema,
+      request.body,
+      "quota change",
+    );
+    const quota = change.dailyQuota === undefined ? ctx.quota.dailyQuota : (change.dailyQuota ?? undefined);
+    if (change.remaining !== undefined && quota === undefined)
+      throw invalidParameter(
+        "invalid quota change: remaining: needs a daily quota (--daily-quota or dailyQuota)",
+      );
+    ctx.quota.set(applicationId, change, ctx.clock.now());
+    return sendSuccess(request, reply, ctx.quota.view(ctx.clock.now()));
   });
 
   registerDeviceControlRoutes(app, ctx);

@@ -9,6 +9,23 @@ export const resetSchema = z.object({ keepTokens: z.boolean().optional() }).opti
 /** Body of `POST /__emulator/clock/advance`. */
 export const advanceClockSchema = z.object({ seconds: z.number().min(0) });
 
+/**
+ * Body of `PUT /__emulator/quota`: an application's use today, as `used` or as `remaining` (not
+ * both), and optionally the daily quota itself (null: unlimited). `applicationId` defaults to the
+ * application of the emulator's credentials.
+ */
+export const quotaChangeSchema = z
+  .object({
+    applicationId: z.string().regex(/^\d+$/, "must be a string of digits").optional(),
+    used: z.number().int().min(0).optional(),
+    remaining: z.number().int().min(0).optional(),
+    dailyQuota: z.number().int().min(0).nullable().optional(),
+  })
+  .refine((c) => c.used === undefined || c.remaining === undefined, "give used or remaining, not both");
+
+/** {@link quotaChangeSchema}'s input. */
+export type QuotaChangeInput = z.input<typeof quotaChangeSchema>;
+
 /** Body of `PUT /__emulator/tasks/hold`: hold configuration tasks PENDING, or let them run. */
 export const holdTasksSchema = z.object({ held: z.boolean() });
 

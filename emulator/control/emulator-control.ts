@@ -1,11 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { fetch } from "undici";
 import type { CounterSnapshot } from "../counters";
+import type { QuotaView } from "../daily-quota";
 import type { FaultConfig, FaultConfigInput } from "../faults/fault-config";
 import { parseJson, stringifyJson } from "../http/lossless-json";
 import type { PropertyReportRecord, ServiceCallRecord, TaskRecord } from "../state/types";
 import type { HoldThen, HoldView } from "./request-holds";
-import type { DeviceChangeInput, SeedDeviceInput, SeedInput, SeedResult } from "./control-schemas";
+import type {
+  DeviceChangeInput,
+  QuotaChangeInput,
+  SeedDeviceInput,
+  SeedInput,
+  SeedResult,
+} from "./control-schemas";
 import type { ControlDevice, EmulatorStateView } from "./control-views";
 import type { InterleaveInput, InterleaveView } from "./interleave";
 import type { WebhookDeliveriesView } from "../webhooks/webhook-routes";
@@ -150,6 +157,19 @@ export class EmulatorControl {
   /** Platform request counts since start or the last reset. */
   async counters(): Promise<CounterSnapshot> {
     return (await this.call("GET", "/counters")) as CounterSnapshot;
+  }
+
+  /** The daily quota and each application's use of it today (used, remaining, refused). */
+  async quota(): Promise<QuotaView> {
+    return (await this.call("GET", "/quota")) as QuotaView;
+  }
+
+  /**
+   * Sets an application's use today (`used` or `remaining`) and optionally the daily quota
+   * (null: unlimited); the default application unless `applicationId`. Returns the new view.
+   */
+  async setQuota(change: QuotaChangeInput): Promise<QuotaView> {
+    return (await this.call("PUT", "/quota", change)) as QuotaView;
   }
 
   /** Sets the request counts back to zero. */

@@ -17,8 +17,10 @@ function accessTokenOf(request: FastifyRequest): string | undefined {
 
 /**
  * Hook of every device, RPS and task operation: a valid access token (401 otherwise), then the
- * per-application rate limit (429). Runs before the body is parsed, so a bad token wins over a bad
- * body.
+ * application's daily quota (429 `quota_exhausted`: it wins over the rate limit, since waiting a
+ * second would not help), then the per-application rate limit (429 `rate_limited`). Only a request
+ * admitted by all three counts against the quota. Runs before the body is parsed, so a bad token
+ * wins over a bad body.
  */
 export function authenticate(ctx: EmulatorContext) {
   return async function onRequest(
@@ -27,7 +29,10 @@ export function authenticate(ctx: EmulatorContext) {
   ): Promise<FastifyReply | undefined> {
     try {
       const applicationId = ctx.tokens.authenticate(accessTokenOf(request));
-      ctx.rateLimiter.admit(applicationId, ctx.clock.now());
+      const now = ctx.clock.now();
+      ctx.quota.refuseIfSpent(applicationId, now);
+      ctx.rateLimiter.admit(applicationId, now);
+      ctx.quota.count(applicationId, now);
       requestState(request).applicationId = applicationId;
       return undefined;
     } catch (error) {

@@ -24,6 +24,11 @@ export const ErrCode = {
   DeviceOnPlatform: "device_on_platform",
   /** 429: over the per-application request rate (or an injected 429), with `Retry-After`. */
   RateLimited: "rate_limited",
+  /**
+   * 429: the application's daily request quota is spent (`--daily-quota`); no `Retry-After`, it
+   * renews the next emulator day. This project's decision: the platform publishes no answer for it.
+   */
+  QuotaExhausted: "quota_exhausted",
   /** 500: an unexpected server fault (or an injected 500). */
   InternalError: "internal_error",
   /** 501: an operation the emulator does not offer (none since history and service calls are served). */

@@ -5,7 +5,9 @@
  */
 import { appliedAny, listForHumans, notAppliedMessage, type WriteOutcome } from "./apply";
 import type { PendingWork } from "./pending";
+import { MAX_DEVICES_PER_TASK } from "../../sdk";
 import { operationFailed, PartialSuccessError } from "../shared/errors";
+import { requestCount } from "../shared/quota";
 import type { Inputs } from "../shared/input-checks";
 
 function devicesText(deviceIds: readonly string[]): string {
@@ -55,6 +57,23 @@ export function resendWarning(id: string, deviceIds: readonly string[], detail: 
 }
 
 /**
+ * The configuration writes still owed, for a quota message: one call per 500 devices of each write
+ * (the same values to the same devices' properties), one PATCH for a single device.
+ */
+function writesLeft(outcome: WriteOutcome): string {
+  const groups = new Map<string, number>();
+  for (const n of outcome.notApplied) {
+    const key = `${n.purpose}|${n.type}|${n.keys.join(",")}`;
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  const calls = [...groups.values()].reduce(
+    (sum, devices) => sum + Math.ceil(devices / MAX_DEVICES_PER_TASK),
+    0,
+  );
+  return `${requestCount(calls)} (configuration writes for the devices that did not get theirs)`;
+}
+
+/**
  * Turns writes that did not all succeed into the right failure. A write that failed after others
  * succeeded, or whose answer was lost, is a partial success: state records the tasks created and, in
  * `pending`, what each other device is still owed (`unknown` where the call may have been performed),
@@ -82,7 +101,7 @@ export function failIfPartial(
         ? ` ${lostCallSentence(type, [...new Set(lost.map((n) => n.deviceId))])}`
         : " The next `pulumi up` sends what the other devices did not get";
     throw new PartialSuccessError(
-      `${operationFailed(operation, outcome.error).message}. ${done}${rest}`,
+      `${operationFailed(operation, outcome.error, writesLeft(outcome)).message}. ${done}${rest}`,
       id,
       outs,
       {

@@ -16,12 +16,14 @@ import { pageSizeOf } from "../shared/pages";
 import { listAllDevices, searchPage } from "./application-listing";
 
 /** Up to this many devices are looked up one by one without first asking how big the application is. */
-const FEW = 5;
+export const FEW = 5;
 
 /** Devices found, by upper-case serial number and by deviceId. */
 export interface PlatformIndex {
   readonly bySn: ReadonlyMap<string, PlatformDevice>;
   readonly byId: ReadonlyMap<string, PlatformDevice>;
+  /** The application's device count by the first search page's `total`, when one was read. */
+  readonly applicationSize?: number;
 }
 
 /** What to look for. */
@@ -113,7 +115,14 @@ export async function findDevices(
   if (count <= FEW) return oneByOne(client, wanted, concurrency);
   const first = await searchPage(client, 1);
   const pages = Math.ceil(first.total / pageSizeOf(first));
-  if (pages - 1 > count) return oneByOne(client, wanted, concurrency);
-  const listed = await listApplication(client, concurrency, first);
-  return confirmMissing(client, listed, wanted.deviceIds ?? [], concurrency);
+  const found =
+    pages - 1 > count
+      ? await oneByOne(client, wanted, concurrency)
+      : await confirmMissing(
+          client,
+          await listApplication(client, concurrency, first),
+          wanted.deviceIds ?? [],
+          concurrency,
+        );
+  return { ...found, applicationSize: first.total };
 }

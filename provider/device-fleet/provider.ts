@@ -12,9 +12,12 @@ import { changesProject } from "../device/project-tag";
 import { checkFleetInputs, entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, describePlan, type Adoptable } from "./message";
-import { planChanges, planFleet } from "./plan";
+import { planChanges, planFleet, type FleetPlan } from "./plan";
 import { refreshFleet } from "./read";
-import { applyPlan, describeFailures, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
+import { applyPlan, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
+import { describeFigure, plannedRequests, type Adoption, type FigureBasis } from "./request-count";
+import { describeFailures, describeQuotaStop } from "./run-report";
+import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
 
@@ -53,21 +56,59 @@ function adoptableOf(entries: FleetEntries, index: PlatformIndex, adoptExisting:
   return { onPlatform, unchanged, otherProject, refused: !adoptExisting };
 }
 
-/** The first preview of a fleet says how many of its devices are on the platform already. */
-async function announceNewFleet(fleet: string, entries: FleetEntries, adoptExisting: boolean): Promise<void> {
+/** How each declared device already on the platform is adopted (refused adoptions write nothing). */
+function adoptionsOf(
+  entries: FleetEntries,
+  index: PlatformIndex,
+  adoptExisting: boolean,
+): Map<string, Adoption> {
+  const adoptions = new Map<string, Adoption>();
+  for (const [sn, entry] of Object.entries(entries)) {
+    const existing = index.bySn.get(sn.toUpperCase());
+    if (!existing) continue;
+    const want = { ...entry, sn };
+    const kind = !adoptExisting || !needsUpdate(existing, want) ? "unchanged" : "update";
+    adoptions.set(sn.toUpperCase(), kind === "update" && changesProject(existing, want) ? "retag" : kind);
+  }
+  return adoptions;
+}
+
+/** `; its up makes 42 requests (…)`: the figure of a plan, for the preview message. */
+function figureNote(
+  plan: FleetPlan,
+  entries: FleetEntries,
+  ledger: FleetLedger,
+  inputs: Inputs,
+  basis: FigureBasis,
+) {
+  return `; its \`up\` makes ${describeFigure(plannedRequests(plan, entries, ledger, settingsOf(inputs), basis))}`;
+}
+
+/**
+ * The first preview of a fleet says how many of its devices are on the platform already, and the
+ * requests its `up` makes (the lookup made here included: the `up` makes it again in its check).
+ */
+async function announceNewFleet(fleet: string, entries: FleetEntries, inputs: Inputs): Promise<void> {
   const serials = Object.keys(entries);
+  const { adoptExisting } = settingsOf(inputs);
   let adoptable: Adoptable | undefined;
+  let figure = "";
   try {
     const client = await platformClient();
     const index = await findDevices(client, { serials }, settingsOf({}).concurrency);
     recentLookups.set(fleet, { at: Date.now(), index });
     adoptable = adoptableOf(entries, index, adoptExisting);
+    const ledger = new FleetLedger();
+    figure = figureNote(planFleet(ledger, entries), entries, ledger, inputs, {
+      applicationSize: index.applicationSize ?? index.byId.size,
+      onPlatform: adoptionsOf(entries, index, adoptExisting),
+    });
   } catch (error) {
     // The message is informative only; the create reports the platform's error if it persists.
     const why = error instanceof Error ? error.message : String(error);
     await log.warn(`DeviceFleet ${fleet}: could not look for devices already on the platform: ${why}`);
   }
-  await log.info(describeNewFleet(fleet, entries, adoptable));
+  await log.info(describeNewFleet(fleet, entries, adoptable) + figure);
 }
 
 async function runPlan(
@@ -87,8 +128,21 @@ async function runPlan(
     );
   }
   const run: FleetRun = { client: await platformClient(), fleet, settings, ledger, operation, failures: [] };
-  await applyPlan(run, plan, entries, known);
+  try {
+    await applyPlan(run, plan, entries, known);
+  } catch (error) {
+    // A lookup refused for the quota ends the run like a refused write: what was done is recorded.
+    const refusal = quotaRefusalOf(error);
+    if (!refusal) throw error;
+    run.quota ??= refusal;
+  }
   const outs = ledger.toOutputs(fleet, inputs);
+  if (run.quota) {
+    throw new PartialSuccessError(describeQuotaStop(run, plan, entries), fleet, outs, {
+      cause: run.quota,
+      code: run.quota.code,
+    });
+  }
   const attempted = plan.adds.length + plan.updates.length + plan.removals.length;
   if (run.failures.length > 0) throw new PartialSuccessError(describeFailures(run, attempted), fleet, outs);
   return outs;
@@ -105,8 +159,7 @@ export const deviceFleetImplementation: Implementation = {
       Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
     );
     // A fleet new to the stack is created without a diff: its plan is told here.
-    if (Object.keys(olds).length === 0)
-      await announceNewFleet(fleet, entries, settingsOf(inputs).adoptExisting);
+    if (Object.keys(olds).length === 0) await announceNewFleet(fleet, entries, inputs);
     return { inputs, failures };
   },
 
@@ -118,7 +171,9 @@ export const deviceFleetImplementation: Implementation = {
     const plan = planFleet(ledger, entries);
     const settingsChanged = SETTING_INPUTS.some((key) => olds[key] !== news[key]);
     if (planChanges(plan)) {
-      await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
+      // The application is counted as the fleet's own devices: no request at preview.
+      const figure = figureNote(plan, entries, ledger, news, { applicationSize: ledger.size });
+      await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove) + figure);
     }
     return { changes: planChanges(plan) || settingsChanged, replaces: [], deleteBeforeReplace: false };
   },
@@ -180,7 +235,21 @@ export const deviceFleetImplementation: Implementation = {
         failures: [],
       };
       const total = ledger.size;
-      await removeDevices(run, ledger.serials(), false);
+      try {
+        await removeDevices(run, ledger.serials(), false);
+      } catch (error) {
+        run.quota = quotaRefusalOf(error);
+        if (!run.quota) throw error;
+      }
+      if (run.quota) {
+        // The engine keeps the fleet's state as it was; the next delete finds the deleted ones gone.
+        throw new ResourceOperationError(
+          `${operation} stopped: ${quotaSpent(run.quota)}. ${total - ledger.size} of ${total} devices were ` +
+            "deleted; the fleet stays in the stack until the rest are. Run the command again once the quota has " +
+            "renewed (the next day)",
+          { cause: run.quota, code: run.quota.code },
+        );
+      }
       if (run.failures.length > 0) throw new ResourceOperationError(describeFailures(run, total));
     });
   },

@@ -9,6 +9,7 @@ import {
   ConflictError,
   NotFoundError,
   type DevicePlatformClient,
+  type QuotaExhaustedError,
   type Device as PlatformDevice,
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
@@ -25,11 +26,13 @@ import {
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
+import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
+import { completeInfo } from "./device-info";
 import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
 import { log } from "../runtime/log";
 
@@ -48,6 +51,13 @@ export interface FleetRun {
   /** E.g. `update DeviceFleet site-a`. */
   readonly operation: string;
   readonly failures: DeviceFailure[];
+  /** The platform's refusal for a spent daily quota, once seen: the run stops starting work. */
+  quota?: QuotaExhaustedError;
+}
+
+/** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
+function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
+  return forEachSettled(items, run.settings.concurrency, task, { stopOn: isQuotaRefusal });
 }
 
 /** The one-owner identity of a fleet. */
@@ -56,6 +66,12 @@ export function fleetOwner(fleet: string): Owner {
 }
 
 function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {
+  // Refused unperformed for the quota: not done, and not this device's failure.
+  const refusal = quotaRefusalOf(error);
+  if (refusal) {
+    run.quota ??= refusal;
+    return;
+  }
   const message = operationFailed(`${operation} ${sn}`, error).message;
   run.failures.push({ sn, message });
 }
@@ -120,7 +136,7 @@ export async function removeDevices(
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  const failures = await forEachSettled(toDelete, run.settings.concurrency, (sn) =>
+  const failures = await settle(run, toDelete, (sn) =>
     deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
@@ -191,7 +207,7 @@ async function addOne(
 /** Deletes the RPS records of serial numbers about to be added; returns sn (upper case) → removed URL. */
 async function takeOverRps(run: FleetRun, serials: readonly string[]): Promise<Map<string, string>> {
   const removed = new Map<string, string>();
-  const failures = await forEachSettled(serials, run.settings.concurrency, async (sn) => {
+  const failures = await settle(run, serials, async (sn) => {
     const url = await takeOverRpsRecord(run.client, sn);
     if (url !== undefined) removed.set(sn.toUpperCase(), url);
   });
@@ -210,30 +226,17 @@ async function addDevices(
   const index = known ?? (await findDevices(run.client, { serials }, run.settings.concurrency));
   const absent = serials.filter((sn) => !index.bySn.has(sn.toUpperCase()));
   const rpsTaken = run.settings.takeOverRps ? await takeOverRps(run, absent) : new Map<string, string>();
+  if (run.quota) return;
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
-  const failures = await forEachSettled(todo, run.settings.concurrency, async (sn) => {
+  const failures = await settle(run, todo, async (sn) => {
     const entry = declared[sn] as FleetEntry;
     const existing = index.bySn.get(sn.toUpperCase());
     if (existing) await adoptOne(run, sn, entry, existing);
     else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
   });
   for (const { item, error } of failures) fail(run, item, "add", error);
-  await completeInfo(run, serials);
-}
-
-/** Model and device type of devices just added (Add a Device does not report them): one lookup. */
-async function completeInfo(run: FleetRun, serials: readonly string[]): Promise<void> {
-  const missing = serials.filter(
-    (sn) => run.ledger.deviceIdOf(sn) && run.ledger.infoOf(sn)?.model === undefined,
-  );
-  if (missing.length === 0) return;
-  const ids = missing.map((sn) => run.ledger.deviceIdOf(sn) as string);
-  const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  for (const sn of missing) {
-    const device = index.byId.get(run.ledger.deviceIdOf(sn) as string);
-    if (device) run.ledger.setInfo(sn, infoOf(device));
-  }
+  if (!run.quota) await completeInfo(run.client, run.ledger, serials, run.settings.concurrency);
 }
 
 /**
@@ -246,7 +249,7 @@ async function updateDevices(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await forEachSettled(updates, run.settings.concurrency, async ({ sn, fields }) => {
+  const failures = await settle(run, updates, async ({ sn, fields }) => {
     const entry = declared[sn] as FleetEntry;
     const deviceId = run.ledger.deviceIdOf(sn) as string;
     const want = { ...entry, sn };
@@ -284,16 +287,6 @@ export async function applyPlan(
   known?: PlatformIndex,
 ): Promise<void> {
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
-  await addDevices(run, plan.adds, declared, known);
-  await updateDevices(run, plan.updates, declared);
-}
-
-/** The message of a run with failures: each failed device and the platform's words (the first 20). */
-export function describeFailures(run: FleetRun, attempted: number): string {
-  const lines = run.failures.slice(0, 20).map((f) => `  - ${f.message}`);
-  const more = run.failures.length > 20 ? `\n  … and ${run.failures.length - 20} more` : "";
-  return (
-    `${run.operation} failed for ${run.failures.length} of ${attempted} device(s):\n${lines.join("\n")}${more}\n` +
-    "Everything else was done and is recorded in the stack; run `pulumi up` again to retry what failed"
-  );
+  if (!run.quota) await addDevices(run, plan.adds, declared, known);
+  if (!run.quota) await updateDevices(run, plan.updates, declared);
 }

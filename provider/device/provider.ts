@@ -45,6 +45,7 @@ import { deviceOutputs } from "./outputs";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../runtime/log";
+import { requestCount } from "../shared/quota";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
 /** Changing these replaces the device: the serial number is the device. (A project is a tag: updated.) */
@@ -105,6 +106,13 @@ async function addOrAdopt(
   }
 }
 
+/** What a create the quota stopped before the device was added makes when it runs again. */
+function createLeft(want: DeclaredDevice, flags: DeviceFlags): string {
+  const steps = ["a lookup", "an add", ...(want.tslVersion ? ["a PUT for the TSL version"] : []), "a read"];
+  const rps = flags.takeOverRps ? ", and the RPS take-over" : "";
+  return `${requestCount(steps.length)} (${steps.slice(0, -1).join(", ")} and ${steps.at(-1)}${rps})`;
+}
+
 /**
  * After the device is on the platform: sets the TSL version and reads the device. Either may fail;
  * then the device is recorded anyway (a partial success), so that the next `up` finishes it rather
@@ -126,7 +134,12 @@ async function finishCreate(
     }
     return await client.getDevice(deviceId);
   } catch (error) {
-    const failure = operationFailed(operation, error);
+    // The next `up` updates the device for a TSL version not set; the rest a refresh reads.
+    const left =
+      want.tslVersion && !tslVersionSet
+        ? `${requestCount(2)} (the next \`up\` sets the TSL version: a PUT and a read)`
+        : `${requestCount(0)} for the next \`up\` (\`pulumi refresh\` reads the device's outputs: 1 request)`;
+    const failure = operationFailed(operation, error, left);
     const recorded = {
       ...definedInputs(inputs),
       deviceId,
@@ -137,7 +150,7 @@ async function finishCreate(
         "run `pulumi up` again to finish it",
       deviceId,
       definedInputs(recorded),
-      { cause: error },
+      { cause: error, code: failure instanceof ResourceOperationError ? failure.code : undefined },
     );
   }
 }
@@ -218,8 +231,10 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
     const want = declaredDevice(inputs);
     const operation = `create Device sn=${want.sn}`;
     const client = await describeFailure(operation, () => platformClient());
-    const { deviceId, found } = await describeFailure(operation, () =>
-      addOrAdopt(client, want, flagsOf(inputs), operation),
+    const { deviceId, found } = await describeFailure(
+      operation,
+      () => addOrAdopt(client, want, flagsOf(inputs), operation),
+      () => createLeft(want, flagsOf(inputs)),
     ).catch((error: unknown) => {
       throw error instanceof ProjectNotAppliedError ? projectPartialFailure(error, inputs) : error;
     });
@@ -250,29 +265,37 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
   async update(id, _olds, news) {
     const want = declaredDevice(news);
     const operation = `update Device deviceId=${id} sn=${want.sn}`;
-    return describeFailure(operation, async () => {
-      const client = await platformClient();
-      await client.updateDevice(updateBody(id, want));
-      if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
-      const device = await client.getDevice(id);
-      const notApplied = projectNotApplied(device, want, operation);
-      if (notApplied) throw projectPartialFailure(notApplied, news);
-      return { outs: stateOf(news, device) };
-    });
+    return describeFailure(
+      operation,
+      async () => {
+        const client = await platformClient();
+        await client.updateDevice(updateBody(id, want));
+        if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
+        const device = await client.getDevice(id);
+        const notApplied = projectNotApplied(device, want, operation);
+        if (notApplied) throw projectPartialFailure(notApplied, news);
+        return { outs: stateOf(news, device) };
+      },
+      () => `${requestCount(2)} (the update is sent again: a PUT and a read)`,
+    );
   },
 
   async delete(id, props) {
     const recorded = declaredDevice(props);
-    await describeFailure(`delete Device deviceId=${id} sn=${recorded.sn}`, async () => {
-      const client = await platformClient();
-      if (!(await mayDelete(client, id, recorded))) return;
-      try {
-        await client.deleteDevice(id);
-      } catch (error) {
-        // Already gone counts as deleted.
-        if (!(error instanceof NotFoundError)) throw error;
-      }
-      releaseClaim(id);
-    });
+    await describeFailure(
+      `delete Device deviceId=${id} sn=${recorded.sn}`,
+      async () => {
+        const client = await platformClient();
+        if (!(await mayDelete(client, id, recorded))) return;
+        try {
+          await client.deleteDevice(id);
+        } catch (error) {
+          // Already gone counts as deleted.
+          if (!(error instanceof NotFoundError)) throw error;
+        }
+        releaseClaim(id);
+      },
+      () => `${requestCount(2)} (a read and a DELETE)`,
+    );
   },
 };

@@ -11,6 +11,7 @@ import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { requestCount } from "../shared/quota";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
 import { invalidateRpsListing, rpsRecordOf } from "./listing";
 import { lookUpRpsRecord } from "./record-lookup";
@@ -67,7 +68,11 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
 
   async create(inputs) {
     const { sn, profileUrl } = inputs as { sn: string; profileUrl: string };
-    await describeFailure(`create RpsProfile sn=${sn}`, () => adoptOrSpecify(sn, profileUrl));
+    await describeFailure(
+      `create RpsProfile sn=${sn}`,
+      () => adoptOrSpecify(sn, profileUrl),
+      () => `${requestCount(1)} (Specify the Profile URL, after the RPS listing: 1 request per 100 records)`,
+    );
     claimRpsRecord(sn);
     return { id: sn, outs: { sn, profileUrl } };
   },
@@ -95,30 +100,38 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
     const profileUrl = news.profileUrl as string;
     // Specifying the URL again for the same serial number replaces it.
     const operation = `update RpsProfile sn=${id}`;
-    await describeFailure(operation, () => specify(operation, id, profileUrl));
+    await describeFailure(
+      operation,
+      () => specify(operation, id, profileUrl),
+      () => `${requestCount(1)} (Specify the Profile URL)`,
+    );
     return { outs: { sn: news.sn, profileUrl } };
   },
 
   async delete(id, props) {
-    await describeFailure(`delete RpsProfile sn=${id}`, async () => {
-      // A delete may run while the engine still checks resources: wait for their declarations.
-      await declarationsSettled();
-      const owner = rpsRecordOwner(id);
-      if (owner) {
-        await log.warn(
-          `RpsProfile sn=${id}: not deleting the RPS record of ${id}, which another RpsProfile resource of ` +
-            `this deployment ${owner === "took" ? "created or adopted" : "declares"} and now manages ` +
-            `(a rename without an alias); it stays on the platform (profileUrl ${String(props.profileUrl)})`,
-        );
-        return;
-      }
-      const client = await platformClient();
-      invalidateRpsListing();
-      try {
-        await client.deleteRpsProfile(id);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-      }
-    });
+    await describeFailure(
+      `delete RpsProfile sn=${id}`,
+      async () => {
+        // A delete may run while the engine still checks resources: wait for their declarations.
+        await declarationsSettled();
+        const owner = rpsRecordOwner(id);
+        if (owner) {
+          await log.warn(
+            `RpsProfile sn=${id}: not deleting the RPS record of ${id}, which another RpsProfile resource of ` +
+              `this deployment ${owner === "took" ? "created or adopted" : "declares"} and now manages ` +
+              `(a rename without an alias); it stays on the platform (profileUrl ${String(props.profileUrl)})`,
+          );
+          return;
+        }
+        const client = await platformClient();
+        invalidateRpsListing();
+        try {
+          await client.deleteRpsProfile(id);
+        } catch (error) {
+          if (!(error instanceof NotFoundError)) throw error;
+        }
+      },
+      () => `${requestCount(1)} (Delete RPS Record)`,
+    );
   },
 };

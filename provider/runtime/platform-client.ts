@@ -89,6 +89,19 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     maxRetries: settings.maxRetries,
     // Every resource of the deployment shares this client; a DeviceFleet alone runs 16 requests at once.
     concurrency: CLIENT_CONCURRENCY,
+    // A spent daily quota would refuse every later request of the deployment too: send none.
+    haltWhenQuotaExhausted: true,
   });
   return client;
+}
+
+/**
+ * Closes the process's client so the next {@link platformClient} makes a new one, as the next
+ * deployment's provider process would: in-process tests of several deployments use it, since a
+ * client halted by a spent quota stays halted.
+ */
+export async function startNewDeployment(): Promise<void> {
+  const previous = client;
+  client = undefined;
+  await previous?.close();
 }

@@ -3,6 +3,7 @@
  * (the SDK's errors already name method, path, HTTP status, errCode, message and requestId).
  */
 import { DevicePlatformError } from "../../sdk";
+import { quotaRefusalOf, quotaStopMessage } from "./quota";
 
 /**
  * An expected failure. The dynamic provider host prints `stack` for some operations, so the stack
@@ -56,11 +57,19 @@ export class PartialSuccessError extends ResourceOperationError {
 
 /**
  * Wraps a failure of `operation` (e.g. `create Device sn=2400000000AB`) for the user. Platform
- * and configuration errors become {@link ResourceOperationError}; anything else is a bug and keeps
- * its stack.
+ * and configuration errors become {@link ResourceOperationError} — a spent daily quota in its own
+ * words, with `left` (what the next run of the operation makes) when the caller knows it; anything
+ * else is a bug and keeps its stack.
  */
-export function operationFailed(operation: string, error: unknown): Error {
+export function operationFailed(operation: string, error: unknown, left?: string): Error {
   if (error instanceof ResourceOperationError) return error;
+  const refusal = quotaRefusalOf(error);
+  if (refusal) {
+    return new ResourceOperationError(quotaStopMessage(operation, refusal, left), {
+      cause: error,
+      code: refusal.code,
+    });
+  }
   if (error instanceof DevicePlatformError) {
     return new ResourceOperationError(`${operation} failed: ${error.message}`, {
       cause: error,
@@ -73,11 +82,18 @@ export function operationFailed(operation: string, error: unknown): Error {
   return error instanceof Error ? error : new Error(`${operation} failed: ${String(error)}`);
 }
 
-/** Runs `body`, turning its failure into one the user can act on. */
-export async function describeFailure<T>(operation: string, body: () => Promise<T>): Promise<T> {
+/**
+ * Runs `body`, turning its failure into one the user can act on; `left` (see
+ * {@link operationFailed}) is asked only for a spent quota.
+ */
+export async function describeFailure<T>(
+  operation: string,
+  body: () => Promise<T>,
+  left?: () => string,
+): Promise<T> {
   try {
     return await body();
   } catch (error) {
-    throw operationFailed(operation, error);
+    throw operationFailed(operation, error, quotaRefusalOf(error) ? left?.() : undefined);
   }
 }

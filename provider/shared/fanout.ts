@@ -35,25 +35,38 @@ export interface ItemFailure<T> {
   readonly error: unknown;
 }
 
+/** Options of {@link forEachSettled}. */
+export interface SettledOptions {
+  /**
+   * A failure that stops the whole fan-out: no item starts after it (those running finish), e.g. a
+   * spent daily quota, after which every request would be refused too.
+   */
+  readonly stopOn?: (error: unknown) => boolean;
+}
+
 /**
  * Runs `task` for every item with at most `limit` in flight, whatever fails: for work on many
- * independent devices, where one device's failure must not stop the others. Returns the failures.
+ * independent devices, where one device's failure must not stop the others — unless it is one
+ * `options.stopOn` names. Returns the failures; items never started are neither done nor failed.
  */
 export async function forEachSettled<T>(
   items: readonly T[],
   limit: number,
   task: (item: T, index: number) => Promise<void>,
+  options: SettledOptions = {},
 ): Promise<ItemFailure<T>[]> {
   const failures: ItemFailure<T>[] = [];
   let next = 0;
+  let stopped = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (!stopped && next < items.length) {
       const index = next++;
       const item = items[index] as T;
       try {
         await task(item, index);
       } catch (error) {
         failures.push({ item, error });
+        if (options.stopOn?.(error)) stopped = true;
       }
     }
   };

@@ -7,6 +7,7 @@ import {
   ConflictError,
   DevicePlatformError,
   NotFoundError,
+  QuotaExhaustedError,
   RateLimitError,
   ServerError,
   TransportError,
@@ -226,6 +227,7 @@ describe("HTTP 200 with status Failed", () => {
       ["rps_record_exists", ConflictError, "conflict"],
       ["device_on_platform", ConflictError, "conflict"],
       ["rate_limited", RateLimitError, "rate_limited"],
+      ["quota_exhausted", QuotaExhaustedError, "quota_exhausted"],
       ["internal_error", ServerError, "server_error"],
       ["not_implemented", ServerError, "server_error"],
       ["service_unavailable", ServerError, "server_error"],
@@ -240,7 +242,12 @@ describe("HTTP 200 with status Failed", () => {
       });
       expect(error, errCode).toBeInstanceOf(Class);
       expect(error.code).toBe(code);
-      const advice = Class === ConfigurationError ? `: ${BASE_URL} ${ADVICE}` : "";
+      const advice =
+        Class === ConfigurationError
+          ? `: ${BASE_URL} ${ADVICE}`
+          : Class === QuotaExhaustedError
+            ? ": the application's daily request quota is spent; not retried, it renews the next day"
+            : "";
       expect(error.message).toBe(
         `PUT /device/openapi/v1/devices failed: HTTP 200 ${errCode}: m${advice} (requestId r-abc, 1 attempt)`,
       );
