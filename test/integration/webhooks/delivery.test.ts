@@ -167,6 +167,23 @@ describe("webhooks of the emulator, verified with verifyWebhook", () => {
     expect(receiver.requests.some((r) => r.body.toString().includes(`"reportCount":${big}`))).toBe(true);
   });
 
+  it("an auto-provisioning template applied at add is a DEVICE_DATA event, as it is a history report", async () => {
+    const { deviceId } = await client.addDevice({
+      snDevEUI: nextSerial(),
+      name: "provisioned at add",
+      autoProvision: true,
+      config: { version: "1", type: "TSL", properties: { reportInterval: 900 } },
+    });
+    await emulator.control.waitForWebhooks();
+    const events = allEvents().filter(isDeviceDataEvent);
+    const reports = await client.propertyHistory(deviceId).toArray();
+
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data.deviceProfile.deviceId).toBe(deviceId);
+    expect(events[0]?.data.payload).toEqual(reports[0]?.properties);
+    expect(reports).toHaveLength(1);
+  });
+
   it("the control API's test call sends WEBHOOK_TEST with the reference's sentence", async () => {
     const eventId = await emulator.control.testWebhook();
     await emulator.control.waitForWebhooks();
