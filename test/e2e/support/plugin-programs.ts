@@ -29,6 +29,11 @@ export interface PluginResource {
   outputs?: string[];
   /** Source of the resource options, e.g. `{ provider: a }`. */
   opts?: string;
+  /**
+   * Source of inputs computed from earlier resources (`r0`, `r1`, … in declaration order), e.g.
+   * `{ deviceIds: r0.deviceId }`, spread over `props`.
+   */
+  computed?: string;
 }
 
 /** Explicit provider instances: variable name → its inputs as source (e.g. `{ baseUrl: "…" }`). */
@@ -57,9 +62,10 @@ export function pluginProgram(resources: PluginResource[], providers: PluginProv
   }
   resources.forEach((resource, index) => {
     const outputs = Object.fromEntries((resource.outputs ?? []).map((name) => [name, undefined]));
-    const props = JSON.stringify({ ...outputs, ...resource.props });
+    const given = JSON.stringify({ ...outputs, ...resource.props });
+    const props = resource.computed === undefined ? given : `{ ...${given}, ...${resource.computed} }`;
     lines.push(
-      `const r${index} = new Resource("devplatform:index:${resource.kind}", ${JSON.stringify(resource.name)}, ${props}, ${resource.opts ?? "{}"});`,
+      `const r${index}: Record<string, any> = new Resource("devplatform:index:${resource.kind}", ${JSON.stringify(resource.name)}, ${props}, ${resource.opts ?? "{}"});`,
       `ids[${JSON.stringify(resource.name)}] = r${index}.id;`,
     );
     for (const output of resource.outputs ?? []) {
