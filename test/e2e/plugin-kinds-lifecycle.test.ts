@@ -114,6 +114,41 @@ describe("the four kinds on the provider plugin", () => {
     const left = (await control.state()).devices.filter((d) => [snDevice, snFleet0, snFleet1].includes(d.sn));
     expect(left).toEqual([]);
 
+    // One provider process per command, one token; nothing at a clean preview.
+    expect(created.counts.byRoute).toEqual({
+      "POST /oauth/token": 1,
+      "POST /devices/search": 3,
+      "POST /devices": 3,
+      "GET /devices/{deviceId}": 3,
+      "POST /rps/search": 1,
+      "POST /rps/profile": 1,
+      "GET /devices/{deviceId}/thing-specification": 1,
+      "GET /devices/{deviceId}/config": 1,
+      "PATCH /devices/{deviceId}/properties": 1,
+    });
+    expect(previewed.counts.total).toBe(0);
+    expect(refreshed.counts.byRoute).toEqual({
+      "POST /oauth/token": 1,
+      "GET /devices/{deviceId}": 3,
+      "POST /rps/search": 1,
+      "GET /devices/{deviceId}/config": 1,
+    });
+    expect(updated.counts.byRoute).toEqual({
+      "POST /oauth/token": 1,
+      "PUT /devices": 2,
+      "GET /devices/{deviceId}": 1,
+      "POST /rps/profile": 1,
+      "GET /devices/{deviceId}/thing-specification": 1,
+      "GET /devices/{deviceId}/config": 1,
+      "PATCH /devices/{deviceId}/properties": 1,
+    });
+    expect(cleanAgain.counts.total).toBe(0);
+    expect(destroyed.counts.byRoute).toEqual({
+      "POST /oauth/token": 1,
+      "GET /devices/{deviceId}": 3,
+      "DELETE /devices/{deviceId}": 3,
+      "DELETE /rps/{sn}": 1,
+    });
     const figures = { created, previewed, refreshed, updated, cleanAgain, destroyed };
     console.log(
       Object.entries(figures)

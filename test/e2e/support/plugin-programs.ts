@@ -61,9 +61,11 @@ export function pluginProgram(resources: PluginResource[], providers: PluginProv
     lines.push(`const ${variable} = new Provider(${JSON.stringify(variable)}, ${inputs});`);
   }
   resources.forEach((resource, index) => {
-    const outputs = Object.fromEntries((resource.outputs ?? []).map((name) => [name, undefined]));
-    const given = JSON.stringify({ ...outputs, ...resource.props });
-    const props = resource.computed === undefined ? given : `{ ...${given}, ...${resource.computed} }`;
+    // An output is read through an input of its name left undefined (JSON would drop it: written out).
+    const outputs = (resource.outputs ?? []).map((name) => `${JSON.stringify(name)}: undefined`);
+    const parts = [...outputs, `...${JSON.stringify(resource.props)}`];
+    if (resource.computed !== undefined) parts.push(`...${resource.computed}`);
+    const props = `{ ${parts.join(", ")} }`;
     lines.push(
       `const r${index}: Record<string, any> = new Resource("devplatform:index:${resource.kind}", ${JSON.stringify(resource.name)}, ${props}, ${resource.opts ?? "{}"});`,
       `ids[${JSON.stringify(resource.name)}] = r${index}.id;`,
