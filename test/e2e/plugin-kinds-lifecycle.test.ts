@@ -72,6 +72,13 @@ describe("the four kinds on the provider plugin", () => {
 
     const created = await counted(() => project.up().then(assertOk));
     expect(created.result.changes).toMatchObject({ create: 5 });
+    // The implementations' messages reach the engine's Log on the resource's own row.
+    const fleetUrn = created.result.steps.find((s) => s.type === TYPE("DeviceFleet"))?.urn;
+    expect(
+      created.result.diagnostics.filter(
+        (d) => d.urn === fleetUrn && /^DeviceFleet fleet: 2 to add/.test(d.message),
+      ),
+    ).not.toEqual([]);
     const stack = await project.exportStack();
     const deviceId = one(stack, "Device").id as string;
     const fleetIds = one(stack, "DeviceFleet").outputs?.deviceIds as Record<string, string>;
