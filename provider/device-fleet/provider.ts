@@ -9,13 +9,14 @@ import { describeFailure, PartialSuccessError, ResourceOperationError } from "..
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
 import { changesProject } from "../device/project-tag";
-import { checkFleetInputs, entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
+import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
-import { describeNewFleet, describePlan, type Adoptable } from "./message";
+import { describeNewFleet, type Adoptable } from "./message";
 import { planChanges, planFleet, type FleetPlan } from "./plan";
+import { announcePlan, compareFleet } from "./plugin-diff";
 import { refreshFleet } from "./read";
 import { applyPlan, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
-import { describeFigure, plannedRequests, type Adoption, type FigureBasis } from "./request-count";
+import { figureNote, type Adoption } from "./request-count";
 import { describeFailures, describeQuotaStop } from "./run-report";
 import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
@@ -71,17 +72,6 @@ function adoptionsOf(
     adoptions.set(sn.toUpperCase(), kind === "update" && changesProject(existing, want) ? "retag" : kind);
   }
   return adoptions;
-}
-
-/** `; its up makes 42 requests (…)`: the figure of a plan, for the preview message. */
-function figureNote(
-  plan: FleetPlan,
-  entries: FleetEntries,
-  ledger: FleetLedger,
-  inputs: Inputs,
-  basis: FigureBasis,
-) {
-  return `; its \`up\` makes ${describeFigure(plannedRequests(plan, entries, ledger, settingsOf(inputs), basis))}`;
 }
 
 /**
@@ -164,18 +154,14 @@ export const deviceFleetImplementation: Implementation = {
   },
 
   async diff(id, olds, news) {
-    const entries = entriesOf(news);
-    if (!entries) return { changes: true, replaces: [], deleteBeforeReplace: false };
-    const fleet = fleetNameOf(news, id);
-    const ledger = FleetLedger.fromOutputs(olds);
-    const plan = planFleet(ledger, entries);
-    const settingsChanged = SETTING_INPUTS.some((key) => olds[key] !== news[key]);
-    if (planChanges(plan)) {
-      // The application is counted as the fleet's own devices: no request at preview.
-      const figure = figureNote(plan, entries, ledger, news, { applicationSize: ledger.size });
-      await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove) + figure);
-    }
-    return { changes: planChanges(plan) || settingsChanged, replaces: [], deleteBeforeReplace: false };
+    const comparison = compareFleet(olds, news);
+    await announcePlan(fleetNameOf(news, id), comparison, news);
+    const { plan, settings } = comparison;
+    return {
+      changes: !plan || planChanges(plan) || settings.length > 0,
+      replaces: [],
+      deleteBeforeReplace: false,
+    };
   },
 
   async create(inputs) {

@@ -7,11 +7,12 @@
  * Token requests are not counted: the platform's quota counts API requests, and its token endpoint
  * is not one of them (see the emulator's README).
  */
-import type { FleetEntries, FleetSettings } from "./inputs";
+import { settingsOf, type FleetEntries, type FleetSettings } from "./inputs";
 import { FEW } from "./lookup";
 import type { FleetPlan } from "./plan";
 import type { FleetLedger } from "./state";
 import { PAGE_SIZE } from "../shared/pages";
+import type { Inputs } from "../shared/input-checks";
 
 /** The figure of a plan, by kind. */
 export interface RequestFigure {
@@ -97,4 +98,15 @@ export function describeFigure(figure: RequestFigure): string {
     `${n(figure.total, "request")} (${n(figure.lookups, "lookup")}, ${n(figure.writes, "write")}, ` +
     `${n(figure.confirms, "confirmation")})`
   );
+}
+
+/** `; its up makes 42 requests (…)`: the figure of a plan, for the preview message. */
+export function figureNote(
+  plan: FleetPlan,
+  entries: FleetEntries,
+  ledger: FleetLedger,
+  inputs: Inputs,
+  basis: FigureBasis,
+) {
+  return `; its \`up\` makes ${describeFigure(plannedRequests(plan, entries, ledger, settingsOf(inputs), basis))}`;
 }
