@@ -70,14 +70,14 @@ export async function importDeviceFleet(id: string, name?: string): Promise<Impo
 }
 
 /**
- * The declared inputs within a fleet's recorded state: what is applied, keyed by serial number, as
- * the fleet's check answers them (`entries`), with its name and settings.
+ * The declared inputs within a fleet's recorded state, as the plugin records checked inputs: what is
+ * applied, keyed by serial number, under the program's name `devices`, with its name and settings.
  */
 export function deviceFleetInputsOf(state: Inputs): Inputs {
   const ledger = FleetLedger.fromOutputs(state);
   return definedInputs({
     fleetName: state.fleetName,
-    entries: ledger.appliedEntriesRecord(),
+    devices: ledger.appliedEntriesRecord(),
     ...Object.fromEntries(SETTING_INPUTS.map((key) => [key, state[key]])),
   });
 }

@@ -12,7 +12,7 @@ import { changesProject } from "../device/project-tag";
 import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, type Adoptable } from "./message";
-import { planChanges, planFleet, type FleetPlan } from "./plan";
+import { planChanges, planFleet } from "./plan";
 import { announcePlan, compareFleet } from "./plugin-diff";
 import { refreshFleet } from "./read";
 import { applyPlan, fleetOwner, removeDevices, type FleetRun } from "./reconcile";

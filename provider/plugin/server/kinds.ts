@@ -4,6 +4,7 @@
  * inputs from what the engine sends it.
  */
 import type { Inputs } from "../../shared/input-checks";
+import { isPlainObject } from "../../tsl/validate";
 import type { ResourceKind } from "../../runtime/serialized-provider";
 
 /** The package's resource type tokens, by kind. */
@@ -59,3 +60,31 @@ export function checkedSecrets(kind: ResourceKind, secrets: ReadonlySet<string>)
   if (kind === "DeviceFleet" && secrets.has("devices")) checked.add("entries");
   return checked;
 }
+
+/**
+ * Checked inputs as the engine records them. A DeviceFleet's checked entries (`entries`, keyed by
+ * serial number) are recorded under the program's name `devices`: the engine resolves the diff's
+ * paths, `devices["240000A10003"].name`, against the old and new recorded inputs to show their
+ * values in `preview --diff`.
+ */
+export function engineInputs(kind: ResourceKind, checked: Inputs): Inputs {
+  if (kind !== "DeviceFleet" || !Object.hasOwn(checked, "entries")) return checked;
+  const { entries, ...rest } = checked;
+  return { ...rest, devices: entries };
+}
+
+/** Recorded inputs (or a state's) as the implementation takes them: the reverse of {@link engineInputs}. */
+export function implementationChecked(kind: ResourceKind, inputs: Inputs): Inputs {
+  // A list is the program's form (the inputs an import read recorded): the check takes it as it is.
+  if (kind !== "DeviceFleet" || !isPlainObject(inputs.devices)) return inputs;
+  const { devices, ...rest } = inputs;
+  return { ...rest, entries: devices };
+}
+
+/**
+ * Inputs recorded under the name of an output of another shape (a fleet's `devices`: entries in, the
+ * platform's facts out): a preview answers such an output unknown (or, when stable, as it was).
+ */
+export const RESHAPED_INPUTS: Readonly<Partial<Record<ResourceKind, readonly string[]>>> = {
+  DeviceFleet: ["devices"],
+};

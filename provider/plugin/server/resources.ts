@@ -8,7 +8,15 @@ import { providerImplementation } from "../../runtime/implementations";
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
 import { kindExtensions } from "../extensions";
 import { withFailureContext } from "./errors";
-import { checkedSecrets, implementationInputs, kindOf, urnParts } from "./kinds";
+import {
+  checkedSecrets,
+  engineInputs,
+  implementationChecked,
+  implementationInputs,
+  kindOf,
+  RESHAPED_INPUTS,
+  urnParts,
+} from "./kinds";
 import { fromStruct, secretsOf, toStruct } from "./properties";
 import { providerPb, type ProviderPb } from "./rpc";
 import { stablesOf } from "./diff";
@@ -19,11 +27,11 @@ export async function check(request: ProviderPb.CheckRequest): Promise<ProviderP
   const olds = fromStruct(request.getOlds());
   const news = fromStruct(request.getNews());
   const result = await providerImplementation(kind).check(
-    olds.values,
+    implementationChecked(kind, olds.values),
     implementationInputs(kind, request.getUrn(), news.values),
   );
   const response = new providerPb.CheckResponse();
-  response.setInputs(toStruct(result.inputs ?? {}, checkedSecrets(kind, news.secrets)));
+  response.setInputs(toStruct(engineInputs(kind, result.inputs ?? {}), checkedSecrets(kind, news.secrets)));
   response.setFailuresList(
     (result.failures ?? []).map(({ property, reason }) => {
       const failure = new providerPb.CheckFailure();
@@ -44,11 +52,12 @@ export async function create(request: ProviderPb.CreateRequest): Promise<Provide
   const inputs = fromStruct(request.getProperties());
   const response = new providerPb.CreateResponse();
   if (request.getPreview()) {
-    response.setProperties(toStruct(inputs.values, inputs.secrets));
+    const reshaped = Object.fromEntries((RESHAPED_INPUTS[kind] ?? []).map((key) => [key, UNKNOWN]));
+    response.setProperties(toStruct({ ...inputs.values, ...reshaped }, inputs.secrets));
     return response;
   }
   const created = await withFailureContext({ inputs: inputs.values, secrets: inputs.secrets }, () =>
-    providerImplementation(kind).create(inputs.values),
+    providerImplementation(kind).create(implementationChecked(kind, inputs.values)),
   );
   response.setId(created.id);
   response.setProperties(toStruct(created.outs ?? {}, inputs.secrets));
@@ -70,6 +79,7 @@ export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.
   const oldInputs = fromStruct(request.getInputs());
   const response = new providerPb.ReadResponse();
   if (isEmpty(state.values) && isEmpty(oldInputs.values)) {
+    // The resource's name too: a DeviceFleet's id is its name, and its import id is a filter.
     const imported = await kindExtensions[kind].importRead(request.getId(), urnParts(request.getUrn()).name);
     response.setId(imported.id);
     response.setProperties(toStruct(imported.outputs));
@@ -90,11 +100,11 @@ export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.
  * The outputs an update preview answers: the new inputs over the recorded state, and every other
  * output unknown unless the diff said it stays (stables), so the program never sees a stale value.
  */
-function previewOutputs(urn: string, olds: Inputs, news: Inputs): Inputs {
+function previewOutputs(urn: string, olds: Inputs, news: Inputs, reshaped: readonly string[] = []): Inputs {
   const stables = new Set(stablesOf(urn));
-  const outputs: Inputs = { ...news };
+  const outputs: Inputs = Object.fromEntries(Object.entries(news).filter(([key]) => !reshaped.includes(key)));
   for (const [key, value] of Object.entries(olds)) {
-    if (key in news) continue;
+    if (key in outputs) continue;
     outputs[key] = stables.has(key) ? value : UNKNOWN;
   }
   return outputs;
@@ -109,11 +119,16 @@ export async function update(request: ProviderPb.UpdateRequest): Promise<Provide
   const secrets = secretsOf(olds.secrets, news.secrets);
   const response = new providerPb.UpdateResponse();
   if (request.getPreview()) {
-    response.setProperties(toStruct(previewOutputs(request.getUrn(), olds.values, news.values), secrets));
+    const outputs = previewOutputs(request.getUrn(), olds.values, news.values, RESHAPED_INPUTS[kind]);
+    response.setProperties(toStruct(outputs, secrets));
     return response;
   }
   const updated = await withFailureContext({ inputs: news.values, secrets }, () =>
-    providerImplementation(kind).update(request.getId(), olds.values, news.values),
+    providerImplementation(kind).update(
+      request.getId(),
+      olds.values,
+      implementationChecked(kind, news.values),
+    ),
   );
   response.setProperties(toStruct(updated.outs ?? {}, secrets));
   return response;
