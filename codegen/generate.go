@@ -10,8 +10,9 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
-// languageDefaults are the SDKs' package names and dependencies, used for each language block the
-// schema itself does not set (the schema the plugin serves stays about the provider).
+// languageDefaults are the SDKs' package settings, each used where the schema's own language block
+// leaves that key out: the schema sets names and descriptions; the build pins the SDK's version to
+// the schema's (no `${VERSION}` placeholder to patch) and the toolchain the project uses.
 var languageDefaults = map[string]map[string]any{
 	"nodejs": {
 		"packageName":          "@devplatform/pulumi",
@@ -43,9 +44,17 @@ func loadSpec(path string) (schema.PackageSpec, error) {
 	if spec.Language == nil {
 		spec.Language = map[string]schema.RawMessage{}
 	}
-	for language, settings := range languageDefaults {
-		if _, set := spec.Language[language]; set {
-			continue
+	for language, defaults := range languageDefaults {
+		settings := map[string]any{}
+		if raw, set := spec.Language[language]; set {
+			if err := json.Unmarshal(raw, &settings); err != nil {
+				return spec, fmt.Errorf("%s: language.%s: %w", path, language, err)
+			}
+		}
+		for key, value := range defaults {
+			if _, set := settings[key]; !set {
+				settings[key] = value
+			}
 		}
 		encoded, err := json.Marshal(settings)
 		if err != nil {
