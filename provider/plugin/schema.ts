@@ -1,9 +1,73 @@
 /**
- * PLACEHOLDER (to be replaced by the schema work of issue 17 before it merges): the package schema
- * the plugin serves from GetSchema and from which `schema.json` and the SDKs are generated.
+ * The package schema the plugin serves from GetSchema and from which `schema.json` (`npm run
+ * schema`) and the SDKs are generated. Each kind and function describes itself in its own folder;
+ * this assembles them.
  */
+import { deviceConfigResourceSpec, deviceConfigTypes } from "../device-config/schema";
+import { deviceFleetResourceSpec, deviceFleetTypes } from "../device-fleet/schema";
+import { deviceResourceSpec } from "../device/schema";
+import { packageFunctions } from "../functions";
+import { rpsProfileResourceSpec } from "../rps-profile/schema";
+import type { ResourceKind } from "../runtime/serialized-provider";
+import { CONFIG_SCHEMA } from "./config-schema";
+import { token, type ResourceSpec, type TypeContributions } from "./schema-spec";
 
-/** The package's schema, as a Pulumi package schema object. */
+/** The resources by kind. */
+export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
+  Device: deviceResourceSpec,
+  DeviceFleet: deviceFleetResourceSpec,
+  RpsProfile: rpsProfileResourceSpec,
+  DeviceConfig: deviceConfigResourceSpec,
+};
+
+/** The npm and PyPI names of the generated SDKs, and what the Node.js SDK depends on. */
+const LANGUAGE = {
+  nodejs: {
+    packageName: "@devplatform/pulumi",
+    packageDescription:
+      "Pulumi resources for the IoT device platform: devices, fleets, RPS records, configuration.",
+    dependencies: { "@pulumi/pulumi": "^3.259.0" },
+  },
+  python: {
+    packageName: "pulumi_devplatform",
+    requires: { pulumi: ">=3.259.0,<4.0.0" },
+  },
+};
+
+function typesOf(contributions: readonly (TypeContributions | undefined)[]): Record<string, unknown> {
+  const types: Record<string, unknown> = {};
+  for (const contribution of contributions) {
+    for (const [name, spec] of [
+      ...Object.entries(contribution?.objects ?? {}),
+      ...Object.entries(contribution?.enums ?? {}),
+    ]) {
+      types[token(name)] = spec;
+    }
+  }
+  return Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The package's schema, as a Pulumi package schema object (`version` without a leading `v`). */
 export function pluginSchema(version: string): Record<string, unknown> {
-  return { name: "devplatform", version };
+  const functions = Object.entries(packageFunctions);
+  return {
+    name: "devplatform",
+    displayName: "Device Platform",
+    version,
+    description:
+      "Devices, device fleets, RPS records and TSL-validated device configuration of an IoT device platform.",
+    keywords: ["pulumi", "devplatform", "iot", "category/infrastructure", "kind/native"],
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    config: { variables: CONFIG_SCHEMA },
+    provider: {
+      description: "The provider of the device platform: one application (its base URL and credentials).",
+      inputProperties: CONFIG_SCHEMA,
+      properties: {},
+    },
+    resources: Object.fromEntries(Object.entries(RESOURCE_SPECS).map(([kind, spec]) => [token(kind), spec])),
+    functions: Object.fromEntries(functions.map(([name, fn]) => [token(name), fn.spec])),
+    types: typesOf([deviceFleetTypes, deviceConfigTypes, ...functions.map(([, fn]) => fn.types)]),
+    language: LANGUAGE,
+  };
 }

@@ -1,0 +1,29 @@
+/**
+ * The provider's configuration in the package schema: the stack config `devplatform:*` and the
+ * inputs of an explicit provider instance, with the rules `provider/runtime/settings.ts` enforces
+ * (at CheckConfig, naming the key) and its `DEVPLATFORM_*` environment fallbacks.
+ */
+import { DEFAULT_MAX_RETRIES, type ProviderSettings } from "../runtime/settings";
+import { integer, string, type PropertySpec } from "./schema-spec";
+
+/** Each setting's type and rule. */
+export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec>> = {
+  baseUrl: string(
+    "`https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a " +
+      "loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to " +
+      "`DEVPLATFORM_BASE_URL`.",
+  ),
+  clientId: string("The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`."),
+  clientSecret: {
+    ...string(
+      "The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, " +
+        "which keeps even its ciphertext out of state.",
+    ),
+    secret: true,
+  },
+  apiVersion: string("`v1` (default) or `v1.0`. Falls back to `DEVPLATFORM_API_VERSION`."),
+  maxRetries: integer(
+    `Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default ` +
+      `${DEFAULT_MAX_RETRIES}). Falls back to \`DEVPLATFORM_MAX_RETRIES\`.`,
+  ),
+};
