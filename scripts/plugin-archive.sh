@@ -28,16 +28,19 @@ in_node npm pack --silent --ignore-scripts --pack-destination "$scratch" >/dev/n
 tar -xzf "$scratch"/pulumi-devplatform-*.tgz -C "$scratch"
 stage="$scratch/package"
 
-log "installing the production dependencies (package-lock.json)"
+log "installing the production dependencies (versions from package-lock.json)"
 cp package-lock.json "$stage/"
-# @pulumi/pulumi is a peer dependency the plugin needs at run time (its gRPC stubs); the lockfile
-# pins it, so it is installed as a production dependency of the archive.
-(cd "$stage" && in_node npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
-if [ ! -d "$stage/node_modules/@pulumi/pulumi" ]; then
-  pulumi_sdk="$(in_node node -p 'require("./node_modules/@pulumi/pulumi/package.json").version')"
-  (cd "$stage" && in_node npm install --no-save --omit=dev --ignore-scripts --no-audit --no-fund \
-    --loglevel=error "@pulumi/pulumi@$pulumi_sdk" >&2)
-fi
+cp "$stage/package.json" "$scratch/package.json.orig"
+# @pulumi/pulumi, whose gRPC stubs the plugin serves, is a peer dependency (and a devDependency for
+# the project's own tests): without the devDependencies npm installs it as the peer, at the locked version.
+(cd "$stage" && in_node node -e '
+  const fs = require("fs");
+  const p = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  delete p.devDependencies;
+  fs.writeFileSync("package.json", JSON.stringify(p, null, 2));')
+(cd "$stage" && in_node npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+[ -f "$stage/node_modules/@pulumi/pulumi/package.json" ] || { log "@pulumi/pulumi was not installed"; exit 1; }
+cp "$scratch/package.json.orig" "$stage/package.json"
 rm "$stage/package-lock.json"
 
 cat >"$stage/pulumi-resource-devplatform" <<'LAUNCHER'
