@@ -46,9 +46,11 @@ def program_of(spec):
             profile_url=res["rps"]["profileUrl"],
             opts=resource_options(spec, "rps"),
         )
+        # One deviceId as a string: Pulumi's Python SDK cannot serialize a list given to this
+        # string|list|map union input (its type check expects a plain list annotation).
         config = devplatform.DeviceConfig(
             "config",
-            device_ids=[device.device_id],
+            device_ids=device.device_id,
             properties=res["config"]["properties"],
             opts=resource_options(spec, "config"),
         )
