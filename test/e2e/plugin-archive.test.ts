@@ -11,21 +11,12 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
+import { pluginProgram } from "./support/plugin-programs";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const VERSION = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string })
   .version;
-
-function program(sn: string): string {
-  return [
-    `import * as pulumi from "@pulumi/pulumi";`,
-    `const device = new pulumi.CustomResource("devplatform:index:Device", "device", {`,
-    `  sn: ${JSON.stringify(sn)}, name: "archive-device", deviceId: undefined,`,
-    `});`,
-    `export const deviceId = device.id;`,
-  ].join("\n");
-}
 
 describe("the plugin archive, installed with `pulumi plugin install`", () => {
   const sn = serialNumbers(1)[0] as string;
@@ -42,7 +33,11 @@ describe("the plugin archive, installed with `pulumi plugin install`", () => {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "inherit"],
     }).trim();
-    project = await createProject({ name: "plugin-archive", program: program(sn) });
+    // No `pluginPath`: the Pulumi.yaml names no plugin directory.
+    project = await createProject({
+      name: "plugin-archive",
+      program: pluginProgram([{ kind: "Device", name: "device", props: { sn, name: "archive-device" } }]),
+    });
   });
 
   it("holds the engine's executable, the package's launcher and compiled provider, and production modules only", () => {
