@@ -54,12 +54,12 @@ def program_of(spec):
             properties=res["config"]["properties"],
             opts=resource_options(spec, "config"),
         )
-        found = devplatform.get_device_output(device_id=device.device_id)
         pulumi.export("deviceId", device.device_id)
         pulumi.export("fleetDeviceIds", fleet.device_ids)
         pulumi.export("rpsProfileUrl", rps.profile_url)
         pulumi.export("configProperties", config.properties)
-        pulumi.export("getDeviceName", found.name)
+        if spec.get("functions", True):
+            pulumi.export("getDeviceName", devplatform.get_device_output(device_id=device.device_id).name)
 
     return program
 

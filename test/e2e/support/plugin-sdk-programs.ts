@@ -18,6 +18,7 @@ interface Spec {
     config: { properties: Record<string, unknown> };
   };
   imports?: Record<string, string>;
+  functions?: boolean;
 }
 const spec = JSON.parse(fs.readFileSync(${JSON.stringify(SPEC_FILE)}, "utf8")) as Spec;
 const res = spec.resources;
@@ -31,11 +32,11 @@ const config = new devplatform.DeviceConfig(
   { deviceIds: [device.deviceId], properties: res.config.properties },
   opts("config"),
 );
-const found = devplatform.getDeviceOutput({ deviceId: device.deviceId });
 
 export const deviceId = device.deviceId;
 export const fleetDeviceIds = fleet.deviceIds;
 export const rpsProfileUrl = rps.profileUrl;
 export const configProperties = config.properties;
-export const getDeviceName = found.name;
+export const getDeviceName =
+  spec.functions === false ? undefined : devplatform.getDeviceOutput({ deviceId: device.deviceId }).name;
 `;
