@@ -119,8 +119,10 @@ describe("a Python inline program through the plugin", () => {
     expect(refresh.changes).toEqual({ update: 4, same: 1 });
     expect(counter.of("refresh (4 changed out of band)").writes).toBe(0);
     const state = await project.exportStack();
-    const rps = state.deployment.resources?.find((r) => r.type === TOKENS.rps);
-    expect(rps?.outputs?.["profileUrl"]).toBe(changed.rpsProfileUrl);
+    const outputsOf = (token: string) => state.deployment.resources?.find((r) => r.type === token)?.outputs;
+    expect(outputsOf(TOKENS.rps)?.["profileUrl"]).toBe(changed.rpsProfileUrl);
+    expect(outputsOf(TOKENS.config)?.["properties"]).toEqual({ reportInterval: changed.reportInterval });
+    expect(outputsOf(TOKENS.device)?.["name"]).toBe(changed.deviceName);
   });
 
   it("updates every resource in place to the new program", async () => {

@@ -102,9 +102,12 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     const refresh = assertOk(await counter.count("refresh (4 changed out of band)", () => project.refresh()));
     expect(refresh.changes).toEqual({ update: 4, same: 1 });
     expect(counter.of("refresh (4 changed out of band)").writes).toBe(0);
-    const out = await outputs();
-    expect(out["rpsProfileUrl"]).toBe(changed.rpsProfileUrl);
-    expect(out["configProperties"]).toEqual({ reportInterval: changed.reportInterval });
+    // A refresh updates state, not the stack's outputs (those change with the next up).
+    const state = await project.exportStack();
+    const outputsOf = (token: string) => state.deployment.resources?.find((r) => r.type === token)?.outputs;
+    expect(outputsOf(TOKENS.rps)?.["profileUrl"]).toBe(changed.rpsProfileUrl);
+    expect(outputsOf(TOKENS.config)?.["properties"]).toEqual({ reportInterval: changed.reportInterval });
+    expect(outputsOf(TOKENS.device)?.["name"]).toBe(changed.deviceName);
   });
 
   it("updates every resource in place to the new program", async () => {
