@@ -15,6 +15,7 @@ import { EmulatorControl } from "../../emulator";
 import { importIdOf } from "./support/plugin-imports";
 import {
   changeOutOfBand,
+  LIFECYCLE_WRITES,
   lifecycleResources,
   platformView,
   RESOURCE_NAMES,
@@ -93,6 +94,7 @@ describe("a Python inline program through the plugin", () => {
   it("creates the four resources and reads the device back through get_device", async () => {
     const up = await counter.count("up (create)", () => python("up", { resources: initial }));
     expect(up.changes).toEqual({ create: 5 }); // the stack and the four resources
+    expect(counter.of("up (create)").writesByRoute).toEqual(LIFECYCLE_WRITES.create);
     await expectPlatform(initial);
     deviceId = String(up.outputs["deviceId"]);
     expect(deviceId).toMatch(/^\d+$/);
@@ -128,6 +130,8 @@ describe("a Python inline program through the plugin", () => {
   it("updates every resource in place to the new program", async () => {
     const up = await counter.count("up (update all four)", () => python("up", { resources: updated }));
     expect(up.changes).toEqual({ update: 4, same: 1 });
+    // The three devices: the Device renamed, one fleet device renamed, the other's drift undone.
+    expect(counter.of("up (update all four)").writesByRoute).toEqual(LIFECYCLE_WRITES.update);
     await expectPlatform(updated);
     expect(up.outputs["getDeviceName"]).toBe(updated.device.name);
     expect((await python("preview", { resources: updated })).changes).toEqual({ same: 5 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import {
   changeOutOfBand,
+  LIFECYCLE_WRITES,
   lifecycleResources,
   platformView,
   RESOURCE_NAMES,
@@ -78,6 +79,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
   it("creates the four resources and reads the device back through getDevice", async () => {
     const up = assertOk(await counter.count("up (create)", () => project.up()));
     expect(up.changes).toEqual({ create: 5 }); // the stack and the four resources
+    expect(counter.of("up (create)").writesByRoute).toEqual(LIFECYCLE_WRITES.create);
     await expectPlatform(initial);
     const out = await outputs();
     expect(out["deviceId"]).toMatch(/^\d+$/);
@@ -114,6 +116,8 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     writeSpec({ resources: updated });
     const up = assertOk(await counter.count("up (update all four)", () => project.up()));
     expect(up.changes).toEqual({ update: 4, same: 1 });
+    // The three devices: the Device renamed, one fleet device renamed, the other's drift undone.
+    expect(counter.of("up (update all four)").writesByRoute).toEqual(LIFECYCLE_WRITES.update);
     await expectPlatform(updated);
     expect((await outputs())["getDeviceName"]).toBe(updated.device.name);
     assertOk(await project.preview({ expectNoChanges: true }));

@@ -118,8 +118,16 @@ export async function changeOutOfBand(
 export interface StepFigures {
   total: number;
   writes: number;
+  /** The writes (POST/PUT/PATCH/DELETE but searches and the token) by route. */
+  writesByRoute: Record<string, number>;
   byRoute: Record<string, number>;
 }
+
+/** The writes of creating, or of updating, the lifecycle's resources: 3 devices, 1 RPS record, 1 PATCH. */
+export const LIFECYCLE_WRITES = {
+  create: { "POST /devices": 3, "POST /rps/profile": 1, "PATCH /devices/{deviceId}/properties": 1 },
+  update: { "PUT /devices": 3, "POST /rps/profile": 1, "PATCH /devices/{deviceId}/properties": 1 },
+};
 
 /** Counts each step's platform requests from the emulator's counters and prints them as a table. */
 export class StepCounter {
@@ -132,8 +140,9 @@ export class StepCounter {
     await this.control.resetCounters();
     const result = await step();
     const { total, byRoute } = await this.control.counters();
-    const writes = Object.values(writesOf(byRoute)).reduce((sum, n) => sum + n, 0);
-    this.steps[label] = { total, writes, byRoute };
+    const writesByRoute = writesOf(byRoute);
+    const writes = Object.values(writesByRoute).reduce((sum, n) => sum + n, 0);
+    this.steps[label] = { total, writes, writesByRoute, byRoute };
     return result;
   }
 
