@@ -5,8 +5,9 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
-import { executeWrites, listForHumans, notAppliedMessage } from "./apply";
+import { executeWrites, notAppliedMessage } from "./apply";
 import { diffConfig } from "./diff";
+import { announcePending } from "./plugin-diff";
 import { failIfPartial, heldMessage, resendWarning } from "./outcome-messages";
 import { pendingOf, resolvePending, type PendingWork } from "./pending";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
@@ -142,17 +143,7 @@ export const deviceConfigImplementation: Implementation = {
   },
 
   async diff(id, olds, news) {
-    const pending = pendingOf(olds);
-    const devices = Object.keys(pending);
-    if (devices.length > 0) {
-      const unknown = devices.filter((d) => pending[d]?.unknown);
-      await log.info(
-        `DeviceConfig ${id}: not confirmed on the platform for ${devices.length} device(s) ` +
-          `(${listForHumans(devices, 5)})` +
-          (unknown.length > 0 ? `, ${unknown.length} of them after a task call that got no answer` : "") +
-          "; `pulumi up` sends what is owed",
-      );
-    }
+    await announcePending(id, olds);
     return diffConfig(olds, news);
   },
 

@@ -9,10 +9,11 @@ import { describeFailure, PartialSuccessError, ResourceOperationError } from "..
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
 import { changesProject } from "../device/project-tag";
-import { checkFleetInputs, entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
+import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
-import { describeNewFleet, describePlan, type Adoptable } from "./message";
+import { describeNewFleet, type Adoptable } from "./message";
 import { planChanges, planFleet } from "./plan";
+import { announcePlan, compareFleet } from "./plugin-diff";
 import { refreshFleet } from "./read";
 import { applyPlan, describeFailures, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
 import { FleetLedger } from "./state";
@@ -111,16 +112,14 @@ export const deviceFleetImplementation: Implementation = {
   },
 
   async diff(id, olds, news) {
-    const entries = entriesOf(news);
-    if (!entries) return { changes: true, replaces: [], deleteBeforeReplace: false };
-    const fleet = fleetNameOf(news, id);
-    const ledger = FleetLedger.fromOutputs(olds);
-    const plan = planFleet(ledger, entries);
-    const settingsChanged = SETTING_INPUTS.some((key) => olds[key] !== news[key]);
-    if (planChanges(plan)) {
-      await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
-    }
-    return { changes: planChanges(plan) || settingsChanged, replaces: [], deleteBeforeReplace: false };
+    const comparison = compareFleet(olds, news);
+    await announcePlan(fleetNameOf(news, id), comparison, news);
+    const { plan, settings } = comparison;
+    return {
+      changes: !plan || planChanges(plan) || settings.length > 0,
+      replaces: [],
+      deleteBeforeReplace: false,
+    };
   },
 
   async create(inputs) {

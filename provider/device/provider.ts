@@ -27,28 +27,25 @@ import {
   ResourceOperationError,
 } from "../shared/errors";
 import { definedInputs, InputChecker, type Inputs } from "../shared/input-checks";
-import { expectTslVersion, tslVersionApplied } from "../tsl/versions";
+import { tslVersionApplied } from "../tsl/versions";
 import { adoptDevice, describeAdoption } from "./adoption";
 import {
   addBody,
-  changedFields,
   checkDeviceFields,
   declaredDevice,
   DEVICE_FIELDS,
   platformDeclaration,
   sameSerial,
-  UPDATABLE_FIELDS,
   updateBody,
   type DeclaredDevice,
 } from "./desired";
 import { deviceOutputs } from "./outputs";
+import { compareDevice } from "./plugin-diff";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../runtime/log";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
-/** Changing these replaces the device: the serial number is the device. (A project is a tag: updated.) */
-const REPLACE_ON = ["sn"] as const;
 
 const OWNER: Owner = { kind: "Device" };
 
@@ -201,11 +198,7 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
   },
 
   async diff(id, olds, news) {
-    const replaces = changedFields(olds, news, REPLACE_ON);
-    const updates = changedFields(olds, news, UPDATABLE_FIELDS);
-    if (replaces.length === 0 && updates.includes("tslVersion") && typeof news.tslVersion === "string") {
-      expectTslVersion(id, news.tslVersion);
-    }
+    const { replaces, updates } = compareDevice(id, olds, news);
     return {
       changes: replaces.length + updates.length > 0,
       replaces,

@@ -35,8 +35,11 @@ export interface ImportedResource {
 export interface KindExtensions {
   /** The plugin's diff of the recorded state (`olds`, outputs) against the checked inputs (`news`). */
   diff(id: string, olds: Inputs, news: Inputs): Promise<PluginDiff>;
-  /** Reads a resource to import from the id the user gave (`pulumi import … ID`). */
-  importRead(id: string): Promise<ImportedResource>;
+  /**
+   * Reads a resource to import from the id the user gave (`pulumi import … ID`); `name` is the
+   * resource's name (the URN's), which a DeviceFleet takes as its id.
+   */
+  importRead(id: string, name?: string): Promise<ImportedResource>;
   /** The declared inputs within a recorded state (what a refresh's Read answers as `inputs`). */
   inputsOf(state: Inputs): Inputs;
 }

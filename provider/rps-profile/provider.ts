@@ -6,13 +6,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../../sdk";
-import { sameSerial } from "../device/desired";
 import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
 import { invalidateRpsListing, rpsRecordOf } from "./listing";
+import { compareRpsProfile } from "./plugin-diff";
 import { lookUpRpsRecord } from "./record-lookup";
 import { log } from "../runtime/log";
 
@@ -59,10 +59,8 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
   },
 
   async diff(_id, olds, news) {
-    // One record per serial number whatever its case, as the platform compares them.
-    const replaces = sameSerial(olds.sn as string, news.sn as string) ? [] : ["sn"];
-    const changes = replaces.length > 0 || olds.profileUrl !== news.profileUrl;
-    return { changes, replaces, deleteBeforeReplace: false };
+    const { replaces, updates } = compareRpsProfile(olds, news);
+    return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: false };
   },
 
   async create(inputs) {

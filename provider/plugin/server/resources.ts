@@ -8,7 +8,7 @@ import { providerImplementation } from "../../runtime/implementations";
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
 import { kindExtensions } from "../extensions";
 import { withFailureContext } from "./errors";
-import { checkedSecrets, implementationInputs, kindOf } from "./kinds";
+import { checkedSecrets, implementationInputs, kindOf, urnParts } from "./kinds";
 import { fromStruct, secretsOf, toStruct } from "./properties";
 import { providerPb, type ProviderPb } from "./rpc";
 import { stablesOf } from "./diff";
@@ -70,7 +70,8 @@ export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.
   const oldInputs = fromStruct(request.getInputs());
   const response = new providerPb.ReadResponse();
   if (isEmpty(state.values) && isEmpty(oldInputs.values)) {
-    const imported = await kindExtensions[kind].importRead(request.getId());
+    // The resource's name too: a DeviceFleet's id is its name, and its import id is a filter.
+    const imported = await kindExtensions[kind].importRead(request.getId(), urnParts(request.getUrn()).name);
     response.setId(imported.id);
     response.setProperties(toStruct(imported.outputs));
     response.setInputs(toStruct(imported.inputs));

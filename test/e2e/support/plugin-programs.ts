@@ -1,7 +1,8 @@
 /**
  * Programs on the provider plugin (`devplatform:index:*` through `pulumi-resource-devplatform`),
  * written as a TypeScript user without a generated SDK writes them: `pulumi.CustomResource` with the
- * type token, and `pulumi.ProviderResource("devplatform", …)` for explicit provider instances.
+ * type token, and `pulumi.ProviderResource("devplatform", …)` for explicit provider instances (both
+ * abstract in the SDK's types, hence the one-line subclasses).
  */
 import path from "node:path";
 import { inject } from "vitest";
@@ -43,15 +44,16 @@ export function pluginProgram(resources: PluginResource[], providers: PluginProv
     `    super(type, name, props, opts);`,
     `  }`,
     `}`,
-    `const config = new pulumi.Config();`,
-    `void config;`,
+    `class Provider extends pulumi.ProviderResource {`,
+    `  constructor(name: string, props: pulumi.Inputs) {`,
+    `    super("devplatform", name, props);`,
+    `  }`,
+    `}`,
     `export const ids: Record<string, pulumi.Output<string>> = {};`,
     `export const outputs: Record<string, pulumi.Output<unknown>> = {};`,
   ];
   for (const [variable, inputs] of Object.entries(providers)) {
-    lines.push(
-      `const ${variable} = new pulumi.ProviderResource("devplatform", ${JSON.stringify(variable)}, ${inputs});`,
-    );
+    lines.push(`const ${variable} = new Provider(${JSON.stringify(variable)}, ${inputs});`);
   }
   resources.forEach((resource, index) => {
     const outputs = Object.fromEntries((resource.outputs ?? []).map((name) => [name, undefined]));

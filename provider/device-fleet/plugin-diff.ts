@@ -1,0 +1,89 @@
+/**
+ * A DeviceFleet's diff, for both front-ends from one comparison (`compareFleet`: the plan by serial
+ * number, and the settings that changed). The plugin answers a path per device and field —
+ * `devices["240000A10003"].name` (UPDATE), an added device `devices["…"]` (ADD), a removed one
+ * (DELETE) — so that `pulumi preview --diff` of a fleet of thousands shows exactly the devices that
+ * change. The plan message (one line per fleet) is told by both.
+ */
+import type { Inputs } from "../shared/input-checks";
+import type { PluginDiff, PropertyChange } from "../plugin/contract";
+import { changeKind, inputChange } from "../plugin/diff-paths";
+import { log } from "../runtime/log";
+import { isPlainObject } from "../tsl/validate";
+import { entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
+import { describePlan } from "./message";
+import { planChanges, planFleet, type FleetPlan } from "./plan";
+import { FleetLedger } from "./state";
+
+/** How a fleet changes: its plan (undefined while the devices are unknown) and its changed settings. */
+export interface FleetComparison {
+  readonly plan: FleetPlan | undefined;
+  readonly settings: string[];
+  readonly ledger: FleetLedger;
+  readonly entries: FleetEntries | undefined;
+}
+
+/**
+ * The declared entries of checked inputs: `entries` as the shared check answers them, or `devices`
+ * keyed by serial number where a front-end records the checked entries under the program's name.
+ */
+export function declaredEntries(inputs: Inputs): FleetEntries | undefined {
+  return entriesOf(inputs) ?? (isPlainObject(inputs.devices) ? (inputs.devices as FleetEntries) : undefined);
+}
+
+/** Compares a fleet's recorded state (`olds`: what is applied) with its checked inputs (`news`). */
+export function compareFleet(olds: Inputs, news: Inputs): FleetComparison {
+  const entries = declaredEntries(news);
+  const ledger = FleetLedger.fromOutputs(olds);
+  const settings = SETTING_INPUTS.filter((key) => olds[key] !== news[key]);
+  return { plan: entries ? planFleet(ledger, entries) : undefined, settings, ledger, entries };
+}
+
+/** Tells the plan of a fleet that changes (one message, at most 20 serial numbers a category). */
+export async function announcePlan(fleet: string, comparison: FleetComparison, news: Inputs): Promise<void> {
+  const { plan, ledger, entries } = comparison;
+  if (plan && entries && planChanges(plan)) {
+    await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove));
+  }
+}
+
+/** The path of one device of the fleet, by serial number: `devices["240000A10003"]`. */
+export function devicePath(sn: string): string {
+  return `devices[${JSON.stringify(sn)}]`;
+}
+
+function detailedDiffOf(comparison: FleetComparison, olds: Inputs, news: Inputs) {
+  const { plan, ledger, entries, settings } = comparison;
+  const detailed: Record<string, { kind: PropertyChange; inputDiff: boolean }> = {};
+  if (!plan || !entries) detailed.devices = inputChange("UPDATE");
+  else {
+    for (const sn of plan.adds) detailed[devicePath(sn)] = inputChange("ADD");
+    for (const sn of plan.removals) detailed[devicePath(sn)] = inputChange("DELETE");
+    for (const { sn, fields } of plan.updates) {
+      const before = (ledger.appliedOf(sn) ?? {}) as Record<string, unknown>;
+      const after = (entries[sn] ?? {}) as Record<string, unknown>;
+      for (const field of fields) {
+        detailed[`${devicePath(sn)}.${field}`] = inputChange(changeKind(before[field], after[field]));
+      }
+    }
+  }
+  for (const key of settings) detailed[key] = inputChange(changeKind(olds[key], news[key]));
+  return detailed;
+}
+
+/** The plugin's diff of a DeviceFleet (never a replacement: its id is its name). */
+export async function deviceFleetPluginDiff(fleet: string, olds: Inputs, news: Inputs): Promise<PluginDiff> {
+  const comparison = compareFleet(olds, news);
+  await announcePlan(fleet, comparison, news);
+  const { plan, settings } = comparison;
+  const devicesChange = !plan || planChanges(plan);
+  // Updates in place keep every deviceId and what the platform reports; adds and removals change both maps.
+  const keepsDevices = plan !== undefined && plan.adds.length + plan.removals.length === 0;
+  return {
+    changes: devicesChange || settings.length > 0,
+    replaces: [],
+    stables: keepsDevices ? ["deviceIds", "devices"] : [],
+    deleteBeforeReplace: false,
+    detailedDiff: detailedDiffOf(comparison, olds, news),
+  };
+}

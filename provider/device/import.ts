@@ -1,0 +1,50 @@
+/**
+ * `pulumi import devplatform:index:Device NAME DEVICEID` (and the `import` resource option): the
+ * device read by its deviceId, declared as the platform has it, so that its next preview is empty.
+ */
+import { NotFoundError } from "../../sdk";
+import { platformClient } from "../runtime/platform-client";
+import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { definedInputs, type Inputs } from "../shared/input-checks";
+import type { ImportedResource } from "../plugin/contract";
+import { declaredDevice, platformDeclaration } from "./desired";
+import { deviceOutputs } from "./outputs";
+
+const DEVICE_ID = /^\d+$/;
+
+/** Reads the device `deviceId` for an import: its declaration (inputs) and its state (outputs). */
+export async function importDevice(deviceId: string): Promise<ImportedResource> {
+  const operation = `import Device deviceId=${deviceId}`;
+  if (!DEVICE_ID.test(deviceId)) {
+    throw new ResourceOperationError(
+      `${operation} failed: the import id must be a deviceId, a string of digits, got "${deviceId}"`,
+    );
+  }
+  return describeFailure(operation, async () => {
+    const client = await platformClient();
+    try {
+      const device = await client.getDevice(deviceId);
+      // The platform does not report a TSL version: none is declared.
+      const inputs = definedInputs({ ...platformDeclaration(device), tslVersion: undefined });
+      return { id: device.deviceId, inputs, outputs: { ...inputs, ...deviceOutputs(device) } };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      throw new ResourceOperationError(
+        `${operation} failed: no such device in this application (${error.message})`,
+        {
+          cause: error,
+          code: error.code,
+        },
+      );
+    }
+  });
+}
+
+/** The declared inputs within a Device's recorded state: its fields and its options. */
+export function deviceInputsOf(state: Inputs): Inputs {
+  return definedInputs({
+    ...declaredDevice(state),
+    takeOverRps: state.takeOverRps,
+    adoptExisting: state.adoptExisting,
+  });
+}
