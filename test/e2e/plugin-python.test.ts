@@ -95,6 +95,7 @@ describe("a Python inline program through the plugin", () => {
     const up = await counter.count("up (create)", () => python("up", { resources: initial }));
     expect(up.changes).toEqual({ create: 5 }); // the stack and the four resources
     expect(counter.of("up (create)").writesByRoute).toEqual(LIFECYCLE_WRITES.create);
+    expect(counter.of("up (create)").total).toBe(16); // with 1 token, 3 adoption searches, 4 reads (1 getDevice)
     await expectPlatform(initial);
     deviceId = String(up.outputs["deviceId"]);
     expect(deviceId).toMatch(/^\d+$/);
@@ -111,6 +112,7 @@ describe("a Python inline program through the plugin", () => {
     );
     expect(preview.changes).toEqual({ same: 5 });
     expect(counter.of("preview --expect-no-changes").writes).toBe(0);
+    expect(counter.of("preview --expect-no-changes").total).toBe(2); // the token and getDevice's read
   });
 
   it("finds each resource's out-of-band change on refresh", async () => {
@@ -120,6 +122,7 @@ describe("a Python inline program through the plugin", () => {
     );
     expect(refresh.changes).toEqual({ update: 4, same: 1 });
     expect(counter.of("refresh (4 changed out of band)").writes).toBe(0);
+    expect(counter.of("refresh (4 changed out of band)").total).toBe(6);
     const state = await project.exportStack();
     const outputsOf = (token: string) => state.deployment.resources?.find((r) => r.type === token)?.outputs;
     expect(outputsOf(TOKENS.rps)?.["profileUrl"]).toBe(changed.rpsProfileUrl);
@@ -132,6 +135,7 @@ describe("a Python inline program through the plugin", () => {
     expect(up.changes).toEqual({ update: 4, same: 1 });
     // The three devices: the Device renamed, one fleet device renamed, the other's drift undone.
     expect(counter.of("up (update all four)").writesByRoute).toEqual(LIFECYCLE_WRITES.update);
+    expect(counter.of("up (update all four)").total).toBe(10);
     await expectPlatform(updated);
     expect(up.outputs["getDeviceName"]).toBe(updated.device.name);
     expect((await python("preview", { resources: updated })).changes).toEqual({ same: 5 });
@@ -150,16 +154,23 @@ describe("a Python inline program through the plugin", () => {
     );
     expect(up.changes).toEqual({ import: 4, same: 1 });
     expect(counter.of("up (import all four)").writes).toBe(0);
+    expect(counter.of("up (import all four)").total).toBe(6);
     const preview = await counter.count("preview after import", () =>
       python("preview", { resources: updated }),
     );
     expect(preview.changes).toEqual({ same: 5 });
+    expect(counter.of("preview after import").total).toBe(2);
     await expectPlatform(updated);
   });
 
   it("destroys the four resources on the platform", async () => {
     const destroy = await counter.count("destroy", () => python("destroy", { resources: updated }));
     expect(destroy.changes).toEqual({ delete: 5 });
+    expect(counter.of("destroy").writesByRoute).toEqual({
+      "DELETE /devices/{deviceId}": 3,
+      "DELETE /rps/{sn}": 1,
+    });
+    expect(counter.of("destroy").total).toBe(8);
     expect(await platformView(control, updated)).toMatchObject({
       deviceName: undefined,
       fleetNames: [undefined, undefined],

@@ -80,6 +80,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     const up = assertOk(await counter.count("up (create)", () => project.up()));
     expect(up.changes).toEqual({ create: 5 }); // the stack and the four resources
     expect(counter.of("up (create)").writesByRoute).toEqual(LIFECYCLE_WRITES.create);
+    expect(counter.of("up (create)").total).toBe(16); // with 1 token, 3 adoption searches, 4 reads (1 getDevice)
     await expectPlatform(initial);
     const out = await outputs();
     expect(out["deviceId"]).toMatch(/^\d+$/);
@@ -97,6 +98,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     );
     expect(preview.changes).toEqual({ same: 5 });
     expect(counter.of("preview --expect-no-changes").writes).toBe(0);
+    expect(counter.of("preview --expect-no-changes").total).toBe(2); // the token and getDevice's read
   });
 
   it("finds each resource's out-of-band change on refresh", async () => {
@@ -104,6 +106,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     const refresh = assertOk(await counter.count("refresh (4 changed out of band)", () => project.refresh()));
     expect(refresh.changes).toEqual({ update: 4, same: 1 });
     expect(counter.of("refresh (4 changed out of band)").writes).toBe(0);
+    expect(counter.of("refresh (4 changed out of band)").total).toBe(6);
     // A refresh updates state, not the stack's outputs (those change with the next up).
     const state = await project.exportStack();
     const outputsOf = (token: string) => state.deployment.resources?.find((r) => r.type === token)?.outputs;
@@ -118,6 +121,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
     expect(up.changes).toEqual({ update: 4, same: 1 });
     // The three devices: the Device renamed, one fleet device renamed, the other's drift undone.
     expect(counter.of("up (update all four)").writesByRoute).toEqual(LIFECYCLE_WRITES.update);
+    expect(counter.of("up (update all four)").total).toBe(10);
     await expectPlatform(updated);
     expect((await outputs())["getDeviceName"]).toBe(updated.device.name);
     assertOk(await project.preview({ expectNoChanges: true }));
@@ -136,17 +140,31 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
       );
       expect(imported.changes).toMatchObject({ import: 1 });
       expect(counter.of(`import ${name}`).writes).toBe(0);
+      expect(counter.of(`import ${name}`).total).toBe(2); // the token and one read or search
     }
     const preview = assertOk(
       await counter.count("preview after import", () => project.preview({ expectNoChanges: true })),
     );
     expect(preview.changes).toEqual({ same: 5 });
+    expect(counter.of("preview after import").total).toBe(2);
     await expectPlatform(updated);
   });
 
-  it("destroys the four resources on the platform", async () => {
+  it("destroys the four resources on the platform once unprotected", async () => {
+    // `pulumi import` protects what it imports, as the CLI does for every provider.
+    const state = await project.exportStack();
+    const imported = (state.deployment.resources ?? []).filter((r) =>
+      r.type.startsWith("devplatform:index:"),
+    );
+    expect(imported.map((r) => (r as { protect?: boolean }).protect)).toEqual([true, true, true, true]);
+    assertOk(await project.cli(["state", "unprotect", "--all", "--yes"]));
     const destroy = assertOk(await counter.count("destroy", () => project.destroy()));
     expect(destroy.changes).toEqual({ delete: 5 });
+    expect(counter.of("destroy").writesByRoute).toEqual({
+      "DELETE /devices/{deviceId}": 3,
+      "DELETE /rps/{sn}": 1,
+    });
+    expect(counter.of("destroy").total).toBe(8);
     expect(await platformView(control, updated)).toMatchObject({
       deviceName: undefined,
       fleetNames: [undefined, undefined],
