@@ -11,6 +11,8 @@ export default tseslint.config(
       "coverage/**",
       ".demo/**",
       "bench/results.json",
+      // Generated from schema.json by `npm run codegen`; checked by `npm run codegen -- --check`.
+      "plugin-sdks/**",
     ],
   },
   eslint.configs.recommended,

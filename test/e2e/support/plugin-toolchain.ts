@@ -1,0 +1,94 @@
+/**
+ * What the plugin's e2e tests run on beyond the shared toolchain: the provider plugin's launcher as
+ * the packed package installs it, the generated Node.js SDK compiled and packed as a user installs
+ * it, the Python virtual environment `scripts/provision-python.sh` makes, and projects whose
+ * Pulumi.yaml finds the plugin through `plugins.providers`.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PulumiProject, type PulumiContext } from "./pulumi-project";
+import { PULUMI_SDK_VERSION } from "./versions";
+
+const repoRoot = path.resolve(__dirname, "../../..");
+
+function run(command: string, args: string[], cwd = repoRoot): string {
+  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+}
+
+/** The directory holding the launcher `pulumi-resource-devplatform` of the installed package. */
+export function pluginDir(nodeModules: string): string {
+  return path.join(nodeModules, "pulumi-devplatform", "bin");
+}
+
+/** Pulumi.yaml of a project that runs the plugin from `dir` (no plugin install, no PATH lookup). */
+export function pluginProjectYaml(name: string, runtime: "nodejs" | "python", dir: string): string {
+  return [
+    `name: ${name}`,
+    `runtime: ${runtime}`,
+    `plugins:`,
+    `  providers:`,
+    `    - name: devplatform`,
+    `      path: ${JSON.stringify(dir)}`,
+    ``,
+  ].join("\n");
+}
+
+/**
+ * Compiles the generated SDK (`scripts/build-plugin-sdk.sh`), packs it, and installs it beside the
+ * packed pulumi-devplatform (for its launcher) into `workDir/sdk-template`; returns that node_modules.
+ */
+export function installGeneratedNodeSdk(workDir: string, packageTarball: string): string {
+  const built = run("bash", ["scripts/build-plugin-sdk.sh", path.join(workDir, "sdk-nodejs")]).trim();
+  const packDir = path.join(workDir, "sdk-pack");
+  mkdirSync(packDir, { recursive: true });
+  run("npm", ["pack", "--silent", "--pack-destination", packDir], built);
+  const sdkTarball = readdirSync(packDir).find((f) => f.endsWith(".tgz"));
+  if (!sdkTarball) throw new Error("npm pack of the generated SDK produced no tarball");
+  const templateDir = path.join(workDir, "sdk-template");
+  mkdirSync(templateDir, { recursive: true });
+  writeFileSync(
+    path.join(templateDir, "package.json"),
+    JSON.stringify({
+      name: "devplatform-sdk-template",
+      private: true,
+      dependencies: {
+        "@devplatform/pulumi": `file:${path.join(packDir, sdkTarball)}`,
+        "pulumi-devplatform": `file:${packageTarball}`,
+        "@pulumi/pulumi": PULUMI_SDK_VERSION,
+        typescript: "~5.9.3",
+        "ts-node": "^10.9.2",
+        "@types/node": "^22.19.0",
+      },
+    }),
+  );
+  run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], templateDir);
+  return path.join(templateDir, "node_modules");
+}
+
+/** The virtual environment with `pulumi` from PyPI and the generated `pulumi_devplatform`. */
+export function provisionPython(): string {
+  return run("bash", ["scripts/provision-python.sh"]).trim();
+}
+
+/** Files of a plugin project beside its Pulumi.yaml. */
+export interface PluginProjectOptions {
+  name: string;
+  runtime: "nodejs" | "python";
+  files: Record<string, string>;
+}
+
+/**
+ * Writes a project that runs the plugin from `context.nodeModules`' package, then opens it (the
+ * `dev` stack with the emulator's URL and credentials as the provider's configuration).
+ */
+export async function createPluginProject(
+  options: PluginProjectOptions,
+  context: PulumiContext,
+): Promise<PulumiProject> {
+  const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
+  const yaml = pluginProjectYaml(options.name, options.runtime, pluginDir(context.nodeModules));
+  writeFileSync(path.join(dir, "Pulumi.yaml"), yaml);
+  for (const [file, text] of Object.entries(options.files)) writeFileSync(path.join(dir, file), text);
+  return PulumiProject.open(dir, options.name, context);
+}
