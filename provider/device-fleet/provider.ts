@@ -174,6 +174,7 @@ export const deviceFleetImplementation: Implementation = {
       // truncated inventory, say); `pulumi destroy`, which runs no program, is the user's wish.
       // Devices another resource of the deployment now manages (a rename, a move to the plugin)
       // stay on the platform, so they are not removals.
+      const client = await platformClient();
       await declarationsSettled();
       const deleting = settings.maxRemovals === undefined ? 0 : devicesToDelete(fleet, ledger);
       if (programRan() && settings.maxRemovals !== undefined && deleting > settings.maxRemovals) {
@@ -184,14 +185,7 @@ export const deviceFleetImplementation: Implementation = {
             "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
         );
       }
-      const run: FleetRun = {
-        client: await platformClient(),
-        fleet,
-        settings,
-        ledger,
-        operation,
-        failures: [],
-      };
+      const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [] };
       const total = ledger.size;
       await removeDevices(run, ledger.serials(), false);
       if (run.failures.length > 0) throw new ResourceOperationError(describeFailures(run, total));

@@ -101,6 +101,8 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
 
   async delete(id, props) {
     await describeFailure(`delete RpsProfile sn=${id}`, async () => {
+      // The configuration first: it names the application whose one-owner record is read.
+      const client = await platformClient();
       // A delete may run while the engine still checks resources: wait for their declarations.
       await declarationsSettled();
       const owner = rpsRecordOwner(id);
@@ -112,7 +114,6 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
         );
         return;
       }
-      const client = await platformClient();
       invalidateRpsListing();
       try {
         await client.deleteRpsProfile(id);

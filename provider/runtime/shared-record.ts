@@ -240,27 +240,28 @@ function othersFiles(directory: string): string[] {
     .sort();
 }
 
-function readNewLines(file: string, reader: Reader): string[] {
+/** The whole lines appended since `reader.offset`, and the offset after them (not yet taken). */
+function readNewLines(file: string, reader: Reader): { lines: string[]; next: number } {
   let fd: number;
   try {
     fd = fs.openSync(file, "r");
   } catch (error) {
     // Its process has exited (the deployment is ending): what it published was already applied.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { lines: [], next: reader.offset };
     throw error;
   }
   try {
     const size = fs.fstatSync(fd).size;
-    if (size <= reader.offset) return [];
+    if (size <= reader.offset) return { lines: [], next: reader.offset };
     const buffer = Buffer.alloc(size - reader.offset);
     const read = fs.readSync(fd, buffer, 0, buffer.length, reader.offset);
     const text = buffer.subarray(0, read).toString("utf8");
     const complete = text.lastIndexOf("\n") + 1;
-    reader.offset += Buffer.byteLength(text.slice(0, complete));
-    return text
+    const lines = text
       .slice(0, complete)
       .split("\n")
       .filter((line) => line.length > 0);
+    return { lines, next: reader.offset + Buffer.byteLength(text.slice(0, complete)) };
   } finally {
     fs.closeSync(fd);
   }
@@ -288,7 +289,15 @@ function parseLine(file: string, line: string): SharedFact {
  * call. Throws {@link SharedRecordError} when a file cannot be read: the delete that asked must fail.
  */
 export async function catchUpWithOthers(): Promise<void> {
-  if (state.deployment === undefined || state.application === undefined) return;
+  if (!state.decided) joinDeployment();
+  if (state.deployment === undefined) return;
+  if (state.application === undefined) {
+    // A caller that has not resolved the provider's configuration cannot know which record to read.
+    throw new SharedRecordError(
+      "the provider's configuration (baseUrl, clientId) is not known yet, so the one-owner record this " +
+        "deployment's provider processes share cannot be read; nothing was deleted",
+    );
+  }
   const directory = deploymentDirectory(state.deployment);
   try {
     for (const name of othersFiles(directory)) {
@@ -296,10 +305,11 @@ export async function catchUpWithOthers(): Promise<void> {
       const reader = state.readers.get(file) ?? { offset: 0 };
       state.readers.set(file, reader);
       const writer = name.slice(0, -".jsonl".length);
-      for (const line of readNewLines(file, reader)) {
-        const fact = parseLine(file, line);
-        for (const handler of handlers) handler(fact, writer);
-      }
+      const { lines, next } = readNewLines(file, reader);
+      // Every line parses before any is applied or passed: an unreadable line fails every later read too.
+      const facts = lines.map((line) => parseLine(file, line));
+      for (const fact of facts) for (const handler of handlers) handler(fact, writer);
+      reader.offset = next;
     }
   } catch (error) {
     if (error instanceof SharedRecordError) throw error;
