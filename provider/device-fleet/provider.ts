@@ -14,7 +14,14 @@ import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, describePlan, type Adoptable } from "./message";
 import { planChanges, planFleet } from "./plan";
 import { refreshFleet } from "./read";
-import { applyPlan, describeFailures, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
+import {
+  applyPlan,
+  describeFailures,
+  fleetOwner,
+  fleetProgress,
+  removeDevices,
+  type FleetRun,
+} from "./reconcile";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
 
@@ -185,8 +192,9 @@ export const deviceFleetImplementation: Implementation = {
             "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
         );
       }
-      const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [] };
       const total = ledger.size;
+      const progress = fleetProgress(fleet, total, "removed");
+      const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [], progress };
       await removeDevices(run, ledger.serials(), false);
       if (run.failures.length > 0) throw new ResourceOperationError(describeFailures(run, total));
     });

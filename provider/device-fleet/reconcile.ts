@@ -25,6 +25,7 @@ import {
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
+import { Progress } from "../shared/progress";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
@@ -48,6 +49,24 @@ export interface FleetRun {
   /** E.g. `update DeviceFleet site-a`. */
   readonly operation: string;
   readonly failures: DeviceFailure[];
+  /** How far the run is, on the fleet's row (set by {@link applyPlan}, or by the fleet's delete). */
+  progress?: Progress;
+}
+
+/** A fleet's progress line: `DeviceFleet site-a: 1,200 of 10,000 devices reconciled`. */
+export function fleetProgress(fleet: string, total: number, verb = "reconciled"): Progress {
+  return new Progress(total, (done, all) => `DeviceFleet ${fleet}: ${done} of ${all} devices ${verb}`);
+}
+
+/** `task`, counted in the run's progress whether it succeeds or fails. */
+function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) => Promise<void> {
+  return async (item) => {
+    try {
+      await task(item);
+    } finally {
+      run.progress?.advance();
+    }
+  };
 }
 
 /** The one-owner identity of a fleet. */
@@ -95,6 +114,7 @@ export async function removeDevices(
   if (serials.length === 0) return;
   if (release) {
     for (const sn of serials) run.ledger.forget(sn);
+    run.progress?.advance(serials.length);
     return;
   }
   // A removal may run while the engine still registers resources: wait for their declarations.
@@ -112,6 +132,7 @@ export async function removeDevices(
     kept.push(`${sn} (deviceId ${deviceId}, now managed by ${describeOwner(other)})`);
     run.ledger.forget(sn);
   }
+  run.progress?.advance(kept.length);
   if (kept.length > 0) {
     await log.warn(
       `DeviceFleet ${run.fleet}: not deleting ${kept.length} removed device(s) that another resource of this ` +
@@ -120,8 +141,10 @@ export async function removeDevices(
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  const failures = await forEachSettled(toDelete, run.settings.concurrency, (sn) =>
-    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
+  const failures = await forEachSettled(
+    toDelete,
+    run.settings.concurrency,
+    counted(run, (sn: string) => deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string))),
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
 }
@@ -212,12 +235,17 @@ async function addDevices(
   const rpsTaken = run.settings.takeOverRps ? await takeOverRps(run, absent) : new Map<string, string>();
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
-  const failures = await forEachSettled(todo, run.settings.concurrency, async (sn) => {
-    const entry = declared[sn] as FleetEntry;
-    const existing = index.bySn.get(sn.toUpperCase());
-    if (existing) await adoptOne(run, sn, entry, existing);
-    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
-  });
+  run.progress?.advance(serials.length - todo.length);
+  const failures = await forEachSettled(
+    todo,
+    run.settings.concurrency,
+    counted(run, async (sn: string) => {
+      const entry = declared[sn] as FleetEntry;
+      const existing = index.bySn.get(sn.toUpperCase());
+      if (existing) await adoptOne(run, sn, entry, existing);
+      else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+    }),
+  );
   for (const { item, error } of failures) fail(run, item, "add", error);
   await completeInfo(run, serials);
 }
@@ -246,29 +274,33 @@ async function updateDevices(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await forEachSettled(updates, run.settings.concurrency, async ({ sn, fields }) => {
-    const entry = declared[sn] as FleetEntry;
-    const deviceId = run.ledger.deviceIdOf(sn) as string;
-    const want = { ...entry, sn };
-    const answer = await run.client.updateDevice(updateBody(deviceId, want));
-    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
-    // Recorded under the declared spelling of the serial number.
-    const info = run.ledger.infoOf(sn);
-    const before = run.ledger.appliedOf(sn);
-    run.ledger.forget(sn);
-    try {
-      if (fields.includes("project")) {
-        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+  const failures = await forEachSettled(
+    updates,
+    run.settings.concurrency,
+    counted(run, async ({ sn, fields }: PlannedUpdate) => {
+      const entry = declared[sn] as FleetEntry;
+      const deviceId = run.ledger.deviceIdOf(sn) as string;
+      const want = { ...entry, sn };
+      const answer = await run.client.updateDevice(updateBody(deviceId, want));
+      if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+      // Recorded under the declared spelling of the serial number.
+      const info = run.ledger.infoOf(sn);
+      const before = run.ledger.appliedOf(sn);
+      run.ledger.forget(sn);
+      try {
+        if (fields.includes("project")) {
+          await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+        }
+        run.ledger.record(sn, deviceId, entry, info);
+      } catch (error) {
+        // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+        // as it was), so that the next `up` sends it again.
+        const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+        run.ledger.record(sn, deviceId, withProject(entry, project), info);
+        throw error;
       }
-      run.ledger.record(sn, deviceId, entry, info);
-    } catch (error) {
-      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
-      // as it was), so that the next `up` sends it again.
-      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-      run.ledger.record(sn, deviceId, withProject(entry, project), info);
-      throw error;
-    }
-  });
+    }),
+  );
   for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
 
@@ -283,6 +315,7 @@ export async function applyPlan(
   declared: FleetEntries,
   known?: PlatformIndex,
 ): Promise<void> {
+  run.progress ??= fleetProgress(run.fleet, plan.removals.length + plan.adds.length + plan.updates.length);
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
   await addDevices(run, plan.adds, declared, known);
   await updateDevices(run, plan.updates, declared);
