@@ -1,6 +1,6 @@
 /**
- * The provider's run-time state inside the dynamic provider host: the settings delivered by
- * `configure()`, and one platform client per process shared by every resource (so all of them
+ * The provider's run-time state inside the dynamic provider host or the provider plugin: the
+ * settings delivered by `configure()` (or the plugin's Configure), and one platform client per process shared by every resource (so all of them
  * share one token and one connection pool).
  *
  * The host caches a provider before its `configure()` has finished and the engine calls in
@@ -32,11 +32,20 @@ const CONFIGURE_GRACE_MS = 10_000;
  * first operation that needs the platform, so previews that make no request still work.
  */
 export function configureRuntime(req: pulumi.dynamic.ConfigureRequest): void {
+  configureRuntimeWith(() => resolveSettings((key) => req.config.get(key)));
+}
+
+/**
+ * Records the settings `resolve` gives (or the ProviderConfigurationError it throws) as the
+ * process's configuration: the provider plugin's Configure, from its own inputs. The first call
+ * wins; the settings are per process.
+ */
+export function configureRuntimeWith(resolve: () => ProviderSettings): void {
   if (isConfigured) return;
   isConfigured = true;
   exitWhenEngineGone();
   try {
-    resolveConfigured({ settings: resolveSettings((key) => req.config.get(key)) });
+    resolveConfigured({ settings: resolve() });
   } catch (error) {
     resolveConfigured({ error: error as Error });
   }

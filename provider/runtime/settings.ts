@@ -25,16 +25,15 @@ export const DEFAULT_MAX_RETRIES = 10;
 
 interface SettingSource {
   key: keyof ProviderSettings;
-  config: string;
   env: string;
 }
 
 const SOURCES: SettingSource[] = [
-  { key: "baseUrl", config: "devplatform:baseUrl", env: "DEVPLATFORM_BASE_URL" },
-  { key: "clientId", config: "devplatform:clientId", env: "DEVPLATFORM_CLIENT_ID" },
-  { key: "clientSecret", config: "devplatform:clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
-  { key: "apiVersion", config: "devplatform:apiVersion", env: "DEVPLATFORM_API_VERSION" },
-  { key: "maxRetries", config: "devplatform:maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
+  { key: "baseUrl", env: "DEVPLATFORM_BASE_URL" },
+  { key: "clientId", env: "DEVPLATFORM_CLIENT_ID" },
+  { key: "clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
+  { key: "apiVersion", env: "DEVPLATFORM_API_VERSION" },
+  { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
 ];
 
 const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries"];
@@ -49,54 +48,115 @@ export class ProviderConfigurationError extends Error {
   }
 }
 
+/** One setting's problem: which key, and what is wrong (never its value when it is a credential). */
+export interface SettingProblem {
+  readonly key: keyof ProviderSettings;
+  /** Set when the key has no value at all (the message then says where to set it). */
+  readonly missing: boolean;
+  readonly message: string;
+}
+
 /**
- * Resolves the settings from a config getter (stack config) and the environment.
- * @throws ProviderConfigurationError naming each missing or invalid key.
+ * How a front-end names a key to the user: the dynamic front-end reads stack config
+ * `devplatform:baseUrl`; the provider plugin reads its provider's inputs (`baseUrl` of an explicit
+ * provider, `devplatform:baseUrl` for the default one).
  */
-export function resolveSettings(
-  getConfig: (key: string) => string | undefined,
+export type SettingName = (key: keyof ProviderSettings) => string;
+
+/** The stack-config names of the keys (`devplatform:baseUrl`). */
+export const configKeyName: SettingName = (key) => `devplatform:${key}`;
+
+/** Every configuration key, in the order problems are reported. */
+export const SETTING_KEYS: readonly (keyof ProviderSettings)[] = SOURCES.map((source) => source.key);
+
+/**
+ * The one rule set of the provider's configuration, for both front-ends: the settings from
+ * `get(key)` (falling back to the environment), or every problem, each naming its key.
+ */
+export function checkSettings(
+  get: (key: keyof ProviderSettings) => string | undefined,
+  name: SettingName,
   env: NodeJS.ProcessEnv = process.env,
-): ProviderSettings {
+): { settings: ProviderSettings; problems: [] } | { settings?: undefined; problems: SettingProblem[] } {
   const values: Partial<Record<keyof ProviderSettings, string>> = {};
   const from: Partial<Record<keyof ProviderSettings, string>> = {};
-  const missing: string[] = [];
+  const problems: SettingProblem[] = [];
   for (const source of SOURCES) {
-    const configured = getConfig(source.config);
+    const configured = get(source.key);
     const value = configured ?? env[source.env];
     // A value of spaces alone is as good as none (and the client would refuse it without the key's name).
     if (value !== undefined && value.trim() !== "") {
       values[source.key] = value;
       from[source.key] =
-        configured === undefined ? `${source.env} (the fallback of ${source.config})` : source.config;
-    } else if (!OPTIONAL.includes(source.key)) missing.push(`${source.config} (or ${source.env})`);
+        configured === undefined ? `${source.env} (the fallback of ${name(source.key)})` : name(source.key);
+    } else if (!OPTIONAL.includes(source.key)) {
+      problems.push({ key: source.key, missing: true, message: `${name(source.key)} (or ${source.env})` });
+    }
   }
-  if (missing.length > 0) {
-    throw new ProviderConfigurationError(
-      `the device platform provider is not configured: set ${missing.join(", ")}; ` +
-        "e.g. `pulumi config set devplatform:baseUrl https://…` and `pulumi config set --secret devplatform:clientSecret …`",
-    );
-  }
-  const baseUrl = values.baseUrl as string;
-  const urlProblem = baseUrlProblem(baseUrl);
-  if (urlProblem !== undefined) {
+  const invalid = (key: keyof ProviderSettings, message: string) =>
+    problems.push({ key, missing: false, message });
+  const baseUrl = values.baseUrl;
+  const urlProblem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
+  if (baseUrl !== undefined && urlProblem !== undefined) {
     // Masked: a URL's user-info or query may hold a credential, which must reach no message.
-    throw new ProviderConfigurationError(`${from.baseUrl} ${urlProblem}, got "${maskUrl(baseUrl)}"`);
+    invalid("baseUrl", `${from.baseUrl} ${urlProblem}, got "${maskUrl(baseUrl)}"`);
   }
   const apiVersion = values.apiVersion ?? "v1";
   if (apiVersion !== "v1" && apiVersion !== "v1.0") {
-    throw new ProviderConfigurationError(`${from.apiVersion} must be "v1" or "v1.0", got "${apiVersion}"`);
+    invalid("apiVersion", `${from.apiVersion} must be "v1" or "v1.0", got "${apiVersion}"`);
   }
   const maxRetries = values.maxRetries === undefined ? DEFAULT_MAX_RETRIES : Number(values.maxRetries);
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 100) {
-    throw new ProviderConfigurationError(
+    invalid(
+      "maxRetries",
       `${from.maxRetries} must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
     );
   }
+  if (problems.length > 0) return { problems };
   return {
-    baseUrl,
-    clientId: values.clientId as string,
-    clientSecret: values.clientSecret as string,
-    apiVersion,
-    maxRetries,
+    settings: {
+      baseUrl: baseUrl as string,
+      clientId: values.clientId as string,
+      clientSecret: values.clientSecret as string,
+      apiVersion: apiVersion as ProviderSettings["apiVersion"],
+      maxRetries,
+    },
+    problems: [],
   };
+}
+
+/** The message of missing keys (`problems` all missing), with how to set them. */
+export function missingSettingsMessage(problems: readonly SettingProblem[]): string {
+  return (
+    `the device platform provider is not configured: set ${problems.map((p) => p.message).join(", ")}; ` +
+    "e.g. `pulumi config set devplatform:baseUrl https://…` and `pulumi config set --secret devplatform:clientSecret …`"
+  );
+}
+
+/**
+ * Resolves the settings from a config getter (stack config, keys `devplatform:baseUrl`, …) and the
+ * environment.
+ * @throws ProviderConfigurationError naming the missing keys, or else the first invalid one.
+ */
+export function resolveSettings(
+  getConfig: (key: string) => string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  return resolveNamedSettings((key) => getConfig(configKeyName(key)), configKeyName, env);
+}
+
+/**
+ * Resolves the settings from `get(key)` (`baseUrl`, …) and the environment, naming keys by `name`.
+ * @throws ProviderConfigurationError naming the missing keys, or else the first invalid one.
+ */
+export function resolveNamedSettings(
+  get: (key: keyof ProviderSettings) => string | undefined,
+  name: SettingName,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const result = checkSettings(get, name, env);
+  if (result.settings) return result.settings;
+  const missing = result.problems.filter((problem) => problem.missing);
+  if (missing.length > 0) throw new ProviderConfigurationError(missingSettingsMessage(missing));
+  throw new ProviderConfigurationError((result.problems[0] as SettingProblem).message);
 }

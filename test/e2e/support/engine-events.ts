@@ -11,7 +11,10 @@ const stepMetadata = z.object({
   urn: z.string(),
   type: z.string(),
   diffs: z.array(z.string()).optional(),
-  detailedDiff: z.record(z.string(), z.object({ kind: z.string() }).loose()).nullish(),
+  // The event log names a property's change `diffKind` (`update`, `add-replace`, …).
+  detailedDiff: z
+    .record(z.string(), z.object({ diffKind: z.string(), inputDiff: z.boolean().optional() }).loose())
+    .nullish(),
   keys: z.array(z.string()).optional(),
   new: z
     .object({

@@ -45,6 +45,17 @@ export interface ProjectOptions {
   secrets?: Record<string, string>;
   /** Extra files to write next to index.ts. */
   files?: Record<string, string>;
+  /** The directory holding `pulumi-resource-devplatform`, named in Pulumi.yaml `plugins.providers`. */
+  pluginPath?: string;
+}
+
+/** Pulumi.yaml of a TypeScript project, naming the provider plugin's directory when given. */
+function pulumiYaml(name: string, pluginPath: string | undefined): string {
+  const plugins =
+    pluginPath === undefined
+      ? ""
+      : `plugins:\n  providers:\n    - name: devplatform\n      path: ${JSON.stringify(pluginPath)}\n`;
+  return `name: ${name}\nruntime: nodejs\n${plugins}`;
 }
 
 /** A kill point: the emulator hold whose held requests mark it. */
@@ -98,7 +109,7 @@ export class PulumiProject {
   /** Writes the project, links the shared node_modules, and creates the `dev` stack with its config. */
   static async create(options: ProjectOptions, context: PulumiContext): Promise<PulumiProject> {
     const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
-    writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${options.name}\nruntime: nodejs\n`);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml(options.name, options.pluginPath));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
     writeFileSync(
       path.join(dir, "tsconfig.json"),

@@ -1,0 +1,126 @@
+/**
+ * Check, Create, Read, Update and Delete of the four kinds, on the implementations the dynamic
+ * front-end uses (`providerImplementation(kind)`: its check runs `configurationProblem()` and
+ * `noteProgramRan()` first). This file only translates the protocol: property values, secrets,
+ * previews, imports and partial failures.
+ */
+import { providerImplementation } from "../../runtime/implementations";
+import { UNKNOWN, type Inputs } from "../../shared/input-checks";
+import { kindExtensions } from "../extensions";
+import { withFailureContext } from "./errors";
+import { checkedSecrets, implementationInputs, kindOf } from "./kinds";
+import { fromStruct, secretsOf, toStruct } from "./properties";
+import { providerPb, type ProviderPb } from "./rpc";
+import { stablesOf } from "./diff";
+
+/** Check: the implementation's checked inputs (secret where the program's were) and failures. */
+export async function check(request: ProviderPb.CheckRequest): Promise<ProviderPb.CheckResponse> {
+  const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
+  const olds = fromStruct(request.getOlds());
+  const news = fromStruct(request.getNews());
+  const result = await providerImplementation(kind).check(
+    olds.values,
+    implementationInputs(kind, request.getUrn(), news.values),
+  );
+  const response = new providerPb.CheckResponse();
+  response.setInputs(toStruct(result.inputs ?? {}, checkedSecrets(kind, news.secrets)));
+  response.setFailuresList(
+    (result.failures ?? []).map(({ property, reason }) => {
+      const failure = new providerPb.CheckFailure();
+      failure.setProperty(property);
+      failure.setReason(reason);
+      return failure;
+    }),
+  );
+  return response;
+}
+
+/**
+ * Create. A preview answers the checked inputs alone: every output is computed, and the program
+ * sees it unknown. A partial success is recorded (see errors.ts).
+ */
+export async function create(request: ProviderPb.CreateRequest): Promise<ProviderPb.CreateResponse> {
+  const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
+  const inputs = fromStruct(request.getProperties());
+  const response = new providerPb.CreateResponse();
+  if (request.getPreview()) {
+    response.setProperties(toStruct(inputs.values, inputs.secrets));
+    return response;
+  }
+  const created = await withFailureContext({ inputs: inputs.values, secrets: inputs.secrets }, () =>
+    providerImplementation(kind).create(inputs.values),
+  );
+  response.setId(created.id);
+  response.setProperties(toStruct(created.outs ?? {}, inputs.secrets));
+  return response;
+}
+
+function isEmpty(values: Inputs): boolean {
+  return Object.keys(values).length === 0;
+}
+
+/**
+ * Read. A refresh (id and recorded state) reads through the implementation and answers the
+ * declared inputs within the state; an import (`pulumi import`, the `import` option: the id alone)
+ * reads through the kind's import. An empty id says the resource is gone.
+ */
+export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.ReadResponse> {
+  const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
+  const state = fromStruct(request.getProperties());
+  const oldInputs = fromStruct(request.getInputs());
+  const response = new providerPb.ReadResponse();
+  if (isEmpty(state.values) && isEmpty(oldInputs.values)) {
+    const imported = await kindExtensions[kind].importRead(request.getId());
+    response.setId(imported.id);
+    response.setProperties(toStruct(imported.outputs));
+    response.setInputs(toStruct(imported.inputs));
+    return response;
+  }
+  const result = await providerImplementation(kind).read(request.getId(), state.values);
+  if (!result.id) return response;
+  const secrets = secretsOf(state.secrets, oldInputs.secrets);
+  const outputs = result.props ?? {};
+  response.setId(result.id);
+  response.setProperties(toStruct(outputs, secrets));
+  response.setInputs(toStruct(kindExtensions[kind].inputsOf(outputs), secrets));
+  return response;
+}
+
+/**
+ * The outputs an update preview answers: the new inputs over the recorded state, and every other
+ * output unknown unless the diff said it stays (stables), so the program never sees a stale value.
+ */
+function previewOutputs(urn: string, olds: Inputs, news: Inputs): Inputs {
+  const stables = new Set(stablesOf(urn));
+  const outputs: Inputs = { ...news };
+  for (const [key, value] of Object.entries(olds)) {
+    if (key in news) continue;
+    outputs[key] = stables.has(key) ? value : UNKNOWN;
+  }
+  return outputs;
+}
+
+/** Update (with a preview answer as above); a partial success is recorded. */
+export async function update(request: ProviderPb.UpdateRequest): Promise<ProviderPb.UpdateResponse> {
+  const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
+  const olds = fromStruct(request.getOlds());
+  const news = fromStruct(request.getNews());
+  // A value secret before or now stays secret.
+  const secrets = secretsOf(olds.secrets, news.secrets);
+  const response = new providerPb.UpdateResponse();
+  if (request.getPreview()) {
+    response.setProperties(toStruct(previewOutputs(request.getUrn(), olds.values, news.values), secrets));
+    return response;
+  }
+  const updated = await withFailureContext({ inputs: news.values, secrets }, () =>
+    providerImplementation(kind).update(request.getId(), olds.values, news.values),
+  );
+  response.setProperties(toStruct(updated.outs ?? {}, secrets));
+  return response;
+}
+
+/** Delete, with the recorded state. */
+export async function remove(request: ProviderPb.DeleteRequest): Promise<void> {
+  const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
+  await providerImplementation(kind).delete(request.getId(), fromStruct(request.getProperties()).values);
+}

@@ -1,0 +1,100 @@
+/**
+ * The `pulumirpc.ResourceProvider` service: each method's handler, run inside a log sink that
+ * reaches the engine on the request's resource row, with failures turned into gRPC errors. Methods
+ * left out (Construct, Call, Parameterize, GetMapping(s), Attach, List) answer UNIMPLEMENTED, which
+ * the engine takes as "not supported".
+ */
+import { readPackageInfo } from "../../../cli/package-info";
+import { withLogSink } from "../../runtime/log";
+import { pluginSchema } from "../schema";
+import { checkConfig, configure, diffConfig } from "./config";
+import { diff } from "./diff";
+import { engineLogSink, setEngineAddress } from "./engine-log";
+import { toServiceError } from "./errors";
+import { invoke } from "./invoke";
+import { check, create, read, remove, update } from "./resources";
+import { emptyPb, grpc, pluginPb, providerGrpc, providerPb, type GrpcJs, type ProviderPb } from "./rpc";
+
+/** The plugin's version: its package's. */
+export const PLUGIN_VERSION = readPackageInfo(__dirname).version;
+
+/** A unary handler on a promise, inside the log sink of the request's URN. */
+function unary<Req, Res>(handler: (request: Req) => Promise<Res>): GrpcJs.handleUnaryCall<Req, Res> {
+  return (call, callback) => {
+    const request = call.request as Req & { getUrn?: () => string | undefined };
+    const urn = typeof request.getUrn === "function" ? (request.getUrn() ?? "") : "";
+    withLogSink(engineLogSink(urn), () => handler(request)).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(toServiceError(error)),
+    );
+  };
+}
+
+async function handshake(
+  request: ProviderPb.ProviderHandshakeRequest,
+): Promise<ProviderPb.ProviderHandshakeResponse> {
+  setEngineAddress(request.getEngineAddress());
+  const response = new providerPb.ProviderHandshakeResponse();
+  // Secrets come wrapped (and go back wrapped); no resource references or output values.
+  response.setAcceptSecrets(true);
+  response.setAcceptResources(false);
+  response.setAcceptOutputs(false);
+  return response;
+}
+
+async function getPluginInfo(): Promise<InstanceType<typeof pluginPb.PluginInfo>> {
+  const info = new pluginPb.PluginInfo();
+  info.setVersion(PLUGIN_VERSION);
+  return info;
+}
+
+async function getSchema(): Promise<ProviderPb.GetSchemaResponse> {
+  const response = new providerPb.GetSchemaResponse();
+  response.setSchema(JSON.stringify(pluginSchema(PLUGIN_VERSION)));
+  return response;
+}
+
+async function empty(): Promise<InstanceType<typeof emptyPb.Empty>> {
+  return new emptyPb.Empty();
+}
+
+async function deleteResource(
+  request: ProviderPb.DeleteRequest,
+): Promise<InstanceType<typeof emptyPb.Empty>> {
+  await remove(request);
+  return new emptyPb.Empty();
+}
+
+/** The service's implementation, for `grpc.Server.addService`. */
+export function resourceProviderService(): GrpcJs.UntypedServiceImplementation {
+  return {
+    handshake: unary(handshake),
+    getPluginInfo: unary(getPluginInfo),
+    getSchema: unary(getSchema),
+    checkConfig: unary(checkConfig),
+    diffConfig: unary(diffConfig),
+    configure: unary(configure),
+    check: unary(check),
+    diff: unary(diff),
+    create: unary(create),
+    read: unary(read),
+    update: unary(update),
+    delete: unary(deleteResource),
+    invoke: unary(invoke),
+    // Every operation is one the engine waits for and records; there is nothing to stop early.
+    cancel: unary(empty),
+  };
+}
+
+/** Starts the server on a free loopback port; resolves with the port. */
+export function serve(): Promise<{ port: number; server: GrpcJs.Server }> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
+  server.addService(providerGrpc.ResourceProviderService, resourceProviderService());
+  return new Promise((resolve, reject) => {
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve({ port, server }),
+    );
+  });
+}
+
+export { setEngineAddress };
