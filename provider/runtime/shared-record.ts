@@ -10,7 +10,7 @@
  * without this file the old resources' deletes would remove what the new ones just took.
  *
  * Each process appends what its resources declare and take to its own file, one JSON line per
- * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners/<engine pid>-<key>/`,
+ * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners-<uid>/<engine pid>-<key>/`,
  * the key hashing the engine's address, pid and start time (both front-ends are started by the
  * engine with its address as an argument, and the launchers `exec`, so the parent is the engine).
  * A later deployment has another engine, so another directory: a stale file can never be read as
@@ -93,7 +93,9 @@ let exitHookInstalled = false;
 
 /** Where the deployments' directories live (overridable for tests). */
 export function sharedRoot(): string {
-  return process.env.DEVPLATFORM_OWNERSHIP_DIR ?? path.join(os.tmpdir(), "pulumi-devplatform-owners");
+  // One root per user: another user's directory of the same name must not stop (or feed) this one.
+  const user = process.getuid?.() ?? os.userInfo().username;
+  return process.env.DEVPLATFORM_OWNERSHIP_DIR ?? path.join(os.tmpdir(), `pulumi-devplatform-owners-${user}`);
 }
 
 /** The engine that started this process, from its arguments (`… <host:port>`) and its parent. */
