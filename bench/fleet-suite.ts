@@ -101,6 +101,7 @@ async function contenders(
   context: PulumiContext,
   devicesContext: PulumiContext | undefined,
   pluginContext: PulumiContext,
+  withNoop: boolean,
 ): Promise<Contender[]> {
   const fleet = await PulumiProject.create({ name: "bench-fleet", program: FLEET_PROGRAM }, context);
   writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1"));
@@ -114,14 +115,16 @@ async function contenders(
     },
     await pluginFleet(n, pluginContext),
   ];
-  const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
-  list.push({
-    label: `${n} no-op resources, skipped checkpoints`,
-    project: noop,
-    control: new EmulatorControl(context.emulatorUrl),
-    rename: () => noop.setProgram(noopProgram(n, 7)),
-    run: runner(noop, SKIP_CHECKPOINTS),
-  });
+  if (withNoop) {
+    const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
+    list.push({
+      label: `${n} no-op resources, skipped checkpoints`,
+      project: noop,
+      control: new EmulatorControl(context.emulatorUrl),
+      rename: () => noop.setProgram(noopProgram(n, 7)),
+      run: runner(noop, SKIP_CHECKPOINTS),
+    });
+  }
   if (devicesContext) {
     const devices = await PulumiProject.create(
       { name: "bench-devices-skip", program: devicesProgram(n, "24D1") },
@@ -143,7 +146,7 @@ export async function measureFleet(
   n: number,
   context: PulumiContext,
   emulator: RunningEmulator,
-  options: { latencyMs?: number; withDevices: boolean },
+  options: { latencyMs?: number; withDevices: boolean; withNoop?: boolean },
 ): Promise<{ rows: Row[]; figures: FleetFigures }> {
   // The N Devices get a platform of their own: the fleet's refresh pages through its application,
   // which must hold the fleet's devices, not theirs too.
@@ -153,7 +156,7 @@ export async function measureFleet(
   const pluginPlatform = await startEmulator({ control: true });
   const pluginContext = { ...context, emulatorUrl: pluginPlatform.url };
   try {
-    const all = await contenders(n, context, devicesContext, pluginContext);
+    const all = await contenders(n, context, devicesContext, pluginContext, options.withNoop !== false);
     return await measureSteps(n, context, emulator, all, options);
   } finally {
     await devicesPlatform?.stop();
