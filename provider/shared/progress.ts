@@ -18,6 +18,8 @@ export class Progress {
   private done = 0;
   private lastStep = 0;
   private lastAt: number | undefined;
+  /** Lines go one after another, so that the engine shows the latest last. */
+  private sending: Promise<void> = Promise.resolve();
 
   /**
    * @param total items of the whole operation
@@ -43,7 +45,12 @@ export class Progress {
     this.lastAt = at;
     const line = this.describe(formatCount(this.done), formatCount(this.total));
     // A status line is best effort: its delivery never fails or delays the work.
-    void log.status(line).catch(() => undefined);
+    this.sending = this.sending.then(() => log.status(line)).catch(() => undefined);
+  }
+
+  /** Resolves once every line reported so far was handed to the engine (tests). */
+  delivered(): Promise<void> {
+    return this.sending;
   }
 }
 
