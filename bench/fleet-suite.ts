@@ -196,12 +196,12 @@ async function measureSteps(
       .filter((c) => c.label !== "DeviceFleet" && c.label !== PLUGIN_FLEET)
       .map((c) => `${(times[c.label] ?? 0).toFixed(1)} s (${c.label})`)
       .join("; ");
-    const noopSeconds = times[all.find((c) => c.label.includes("no-op"))?.label ?? ""] ?? 1;
+    const noopSeconds = times[all.find((c) => c.label.includes("no-op"))?.label ?? ""];
     rows.push({
       measure: `${step}: DeviceFleet of ${n}`,
       provider: `${(fleet?.seconds ?? 0).toFixed(1)} s`,
       baseline,
-      ratio: ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
+      ratio: noopSeconds === undefined ? "" : ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
       requests: `${fleet?.requests ?? 0}${Object.keys(fleet?.writes ?? {}).length ? ` (writes ${JSON.stringify(fleet?.writes)})` : ""}`,
     });
     const plugin = figures.steps[step]?.[PLUGIN_FLEET];
