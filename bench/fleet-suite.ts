@@ -16,7 +16,13 @@ import {
   type PulumiContext,
 } from "../test/e2e/support/pulumi-project";
 import { naiveSequentialAdd } from "./naive-script";
-import { devicesProgram, fleetDevicesFile, FLEET_PROGRAM, noopProgram } from "./programs";
+import {
+  devicesProgram,
+  fleetDevicesFile,
+  FLEET_PROGRAM,
+  noopProgram,
+  PLUGIN_FLEET_PROGRAM,
+} from "./programs";
 import type { Row } from "./table";
 import { writesOf } from "../test/e2e/support/platform-writes";
 
@@ -65,13 +71,37 @@ export interface FleetFigures {
     Record<string, { seconds: number; requests?: number; writes?: Record<string, number> }>
   >;
   stateBytesPerDevice: number;
+  /** The same for the plugin's DeviceFleet (`devplatform:index:DeviceFleet`). */
+  pluginStateBytesPerDevice?: number;
   latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
+}
+
+/** The label of the plugin's DeviceFleet in the figures. */
+const PLUGIN_FLEET = "DeviceFleet (plugin)";
+
+/** The plugin's DeviceFleet of N, through the launcher of the installed package. */
+async function pluginFleet(n: number, context: PulumiContext): Promise<Contender> {
+  const pluginPath = path.join(context.nodeModules, "pulumi-devplatform", "bin");
+  const project = await PulumiProject.create(
+    { name: "bench-plugin-fleet", program: PLUGIN_FLEET_PROGRAM, pluginPath },
+    context,
+  );
+  writeFileSync(path.join(project.dir, "fleet.json"), fleetDevicesFile(n, "24F3"));
+  return {
+    label: PLUGIN_FLEET,
+    project,
+    control: new EmulatorControl(context.emulatorUrl),
+    rename: () => writeFileSync(path.join(project.dir, "fleet.json"), fleetDevicesFile(n, "24F3", 7)),
+    run: runner(project),
+  };
 }
 
 async function contenders(
   n: number,
   context: PulumiContext,
   devicesContext: PulumiContext | undefined,
+  pluginContext: PulumiContext,
+  withNoop: boolean,
 ): Promise<Contender[]> {
   const fleet = await PulumiProject.create({ name: "bench-fleet", program: FLEET_PROGRAM }, context);
   writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1"));
@@ -83,15 +113,18 @@ async function contenders(
       rename: () => writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1", 7)),
       run: runner(fleet),
     },
+    await pluginFleet(n, pluginContext),
   ];
-  const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
-  list.push({
-    label: `${n} no-op resources, skipped checkpoints`,
-    project: noop,
-    control: new EmulatorControl(context.emulatorUrl),
-    rename: () => noop.setProgram(noopProgram(n, 7)),
-    run: runner(noop, SKIP_CHECKPOINTS),
-  });
+  if (withNoop) {
+    const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
+    list.push({
+      label: `${n} no-op resources, skipped checkpoints`,
+      project: noop,
+      control: new EmulatorControl(context.emulatorUrl),
+      rename: () => noop.setProgram(noopProgram(n, 7)),
+      run: runner(noop, SKIP_CHECKPOINTS),
+    });
+  }
   if (devicesContext) {
     const devices = await PulumiProject.create(
       { name: "bench-devices-skip", program: devicesProgram(n, "24D1") },
@@ -113,16 +146,21 @@ export async function measureFleet(
   n: number,
   context: PulumiContext,
   emulator: RunningEmulator,
-  options: { latencyMs?: number; withDevices: boolean },
+  options: { latencyMs?: number; withDevices: boolean; withNoop?: boolean },
 ): Promise<{ rows: Row[]; figures: FleetFigures }> {
   // The N Devices get a platform of their own: the fleet's refresh pages through its application,
   // which must hold the fleet's devices, not theirs too.
   const devicesPlatform = options.withDevices ? await startEmulator({ control: true }) : undefined;
   const devicesContext = devicesPlatform ? { ...context, emulatorUrl: devicesPlatform.url } : undefined;
+  // So does the plugin's fleet: the same N devices in an application of their own.
+  const pluginPlatform = await startEmulator({ control: true });
+  const pluginContext = { ...context, emulatorUrl: pluginPlatform.url };
   try {
-    return await measureSteps(n, context, emulator, await contenders(n, context, devicesContext), options);
+    const all = await contenders(n, context, devicesContext, pluginContext, options.withNoop !== false);
+    return await measureSteps(n, context, emulator, all, options);
   } finally {
     await devicesPlatform?.stop();
+    await pluginPlatform.stop();
   }
 }
 
@@ -148,25 +186,41 @@ async function measureSteps(
       if (contender.label === "DeviceFleet" && step === "up (create)") {
         figures.stateBytesPerDevice = Math.round(contender.project.stateFileText().length / n);
       }
+      if (contender.label === PLUGIN_FLEET && step === "up (create)") {
+        figures.pluginStateBytesPerDevice = Math.round(contender.project.stateFileText().length / n);
+      }
       console.log(`  ${step}, ${contender.label}: ${seconds.toFixed(1)} s, ${total} requests`);
     }
     const fleet = figures.steps[step]?.DeviceFleet;
     const baseline = all
-      .slice(1)
+      .filter((c) => c.label !== "DeviceFleet" && c.label !== PLUGIN_FLEET)
       .map((c) => `${(times[c.label] ?? 0).toFixed(1)} s (${c.label})`)
       .join("; ");
-    const noopSeconds = times[all[1]?.label ?? ""] ?? 1;
+    const noopSeconds = times[all.find((c) => c.label.includes("no-op"))?.label ?? ""];
     rows.push({
       measure: `${step}: DeviceFleet of ${n}`,
       provider: `${(fleet?.seconds ?? 0).toFixed(1)} s`,
       baseline,
-      ratio: ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
+      ratio: noopSeconds === undefined ? "" : ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
       requests: `${fleet?.requests ?? 0}${Object.keys(fleet?.writes ?? {}).length ? ` (writes ${JSON.stringify(fleet?.writes)})` : ""}`,
+    });
+    const plugin = figures.steps[step]?.[PLUGIN_FLEET];
+    rows.push({
+      measure: `${step}: plugin DeviceFleet of ${n}`,
+      provider: `${(plugin?.seconds ?? 0).toFixed(1)} s`,
+      baseline: `${(fleet?.seconds ?? 0).toFixed(1)} s (dynamic DeviceFleet)`,
+      ratio: ((plugin?.seconds ?? 0) / (fleet?.seconds || 1)).toFixed(3),
+      requests: `${plugin?.requests ?? 0}${Object.keys(plugin?.writes ?? {}).length ? ` (writes ${JSON.stringify(plugin?.writes)})` : ""}`,
     });
   }
   rows.push({
     measure: "DeviceFleet state bytes per device (file backend)",
     provider: String(figures.stateBytesPerDevice),
+  });
+  rows.push({
+    measure: "plugin DeviceFleet state bytes per device (file backend)",
+    provider: String(figures.pluginStateBytesPerDevice ?? 0),
+    baseline: `${figures.stateBytesPerDevice} (dynamic DeviceFleet)`,
   });
   if (options.latencyMs !== undefined) {
     figures.latency = await measureLatency(n, context, emulator, options.latencyMs);

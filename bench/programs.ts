@@ -59,6 +59,19 @@ const devices = JSON.parse(readFileSync(__dirname + "/fleet.json", "utf8"));
 export const count = new DeviceFleet("bench-fleet", { devices }).deviceIds.apply((ids) => Object.keys(ids).length);
 `;
 
+/** The same fleet on the provider plugin (`devplatform:index:DeviceFleet`, no generated SDK needed). */
+export const PLUGIN_FLEET_PROGRAM = `import { readFileSync } from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
+class DeviceFleet extends pulumi.CustomResource {
+  declare readonly deviceIds: pulumi.Output<Record<string, string>>;
+  constructor(name: string, props: pulumi.Inputs) {
+    super("devplatform:index:DeviceFleet", name, { ...props, deviceIds: undefined });
+  }
+}
+const devices = JSON.parse(readFileSync(__dirname + "/fleet.json", "utf8"));
+export const count = new DeviceFleet("bench-fleet", { devices }).deviceIds.apply((ids) => Object.keys(ids).length);
+`;
+
 const ROLLOUT = `{ reportInterval: 900, alarmThreshold: { high: 28, low: 5 } }`;
 
 /** One DeviceConfig for all devices: configuration tasks, 500 devices a call. */

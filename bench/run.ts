@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --devices N] [--latency MS] [--fleet-only] [--no-devices-baseline]`: the
+ * `npm run bench [-- --devices N] [--latency MS] [--fleet-only] [--no-devices-baseline]
+ * [--no-noop-baseline]`: the
  * provider measured side by side, in one run, against the Pulumi engine's own floor and against
  * the script a user would otherwise write. First a DeviceFleet of N against N no-op resources and N
  * Devices with skipped checkpoints (fleet-suite.ts); then, for N up to 2,000 and unless
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
       latency: { type: "string" },
       "fleet-only": { type: "boolean", default: false },
       "no-devices-baseline": { type: "boolean", default: false },
+      "no-noop-baseline": { type: "boolean", default: false },
     },
   });
   const n = Number(values.devices);
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
     const fleet = await measureFleet(n, context, emulator, {
       latencyMs,
       withDevices: !values["no-devices-baseline"],
+      withNoop: !values["no-noop-baseline"],
     });
     results.fleet = fleet.figures;
     rows.push(...fleet.rows);

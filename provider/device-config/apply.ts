@@ -10,6 +10,7 @@ import { DevicePlatformError, MAX_DEVICES_PER_TASK, type DeviceTaskRelation } fr
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
+import { Progress } from "../shared/progress";
 
 /** Keys a device did not get from one write. */
 export interface NotApplied {
@@ -81,7 +82,12 @@ async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> 
   const keys = Object.keys(write.values);
   // Recorded chunk by chunk (500 devices a call): when a later chunk fails, the tasks of the
   // earlier ones are known and kept in state, and the next `up` creates tasks only for the rest.
+  const progress = new Progress(
+    write.deviceIds.length,
+    (done, total) => `configuration tasks created for ${done} of ${total} devices`,
+  );
   const onChunkCreated = (relations: readonly DeviceTaskRelation[]) => {
+    progress.advance(relations.length);
     for (const { deviceId, taskId } of relations) {
       outcome.taskIds[deviceId] = taskId;
       record(outcome.applied, deviceId, new Set(keys));

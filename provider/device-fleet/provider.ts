@@ -3,7 +3,7 @@
  * resource, planned and reconciled by serial number.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { declareSerials, programRan } from "../runtime/ownership";
+import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
@@ -15,7 +15,7 @@ import { describeNewFleet, type Adoptable } from "./message";
 import { planChanges, planFleet } from "./plan";
 import { announcePlan, compareFleet } from "./plugin-diff";
 import { refreshFleet } from "./read";
-import { applyPlan, fleetOwner, removeDevices, type FleetRun } from "./reconcile";
+import { applyPlan, fleetOwner, fleetProgress, removeDevices, type FleetRun } from "./reconcile";
 import { figureNote, type Adoption } from "./request-count";
 import { describeFailures, describeQuotaStop } from "./run-report";
 import { quotaRefusalOf, quotaSpent } from "../shared/quota";
@@ -138,6 +138,15 @@ async function runPlan(
   return outs;
 }
 
+/** How many of the fleet's devices its delete would remove: those no other resource manages. */
+function devicesToDelete(fleet: string, ledger: FleetLedger): number {
+  const owner = fleetOwner(fleet);
+  return ledger
+    .serials()
+    .filter((sn) => otherOwner({ deviceId: ledger.deviceIdOf(sn) as string, sn }, owner) === undefined)
+    .length;
+}
+
 export const deviceFleetImplementation: Implementation = {
   async check(olds, news) {
     const { inputs, failures } = checkFleetInputs(olds, news);
@@ -204,23 +213,22 @@ export const deviceFleetImplementation: Implementation = {
       }
       // maxRemovals guards the fleet's own removal from the program too (its group vanished from a
       // truncated inventory, say); `pulumi destroy`, which runs no program, is the user's wish.
-      if (programRan() && settings.maxRemovals !== undefined && ledger.size > settings.maxRemovals) {
+      // Devices another resource of the deployment now manages (a rename, a move to the plugin)
+      // stay on the platform, so they are not removals.
+      const client = await platformClient();
+      await declarationsSettled();
+      const deleting = settings.maxRemovals === undefined ? 0 : devicesToDelete(fleet, ledger);
+      if (programRan() && settings.maxRemovals !== undefined && deleting > settings.maxRemovals) {
         throw new ResourceOperationError(
           `${operation} failed: the program no longer declares the fleet, and deleting it would delete its ` +
-            `${ledger.size} devices, more than maxRemovals ${settings.maxRemovals}; nothing was deleted. If the ` +
+            `${deleting} devices, more than maxRemovals ${settings.maxRemovals}; nothing was deleted. If the ` +
             'fleet is meant to go, raise or remove its maxRemovals (or set onRemove: "release" to leave the ' +
             "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
         );
       }
-      const run: FleetRun = {
-        client: await platformClient(),
-        fleet,
-        settings,
-        ledger,
-        operation,
-        failures: [],
-      };
       const total = ledger.size;
+      const progress = fleetProgress(fleet, total, "removed");
+      const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [], progress };
       try {
         await removeDevices(run, ledger.serials(), false);
       } catch (error) {

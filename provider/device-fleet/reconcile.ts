@@ -27,6 +27,7 @@ import {
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
 import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";
+import { Progress } from "../shared/progress";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
@@ -53,11 +54,29 @@ export interface FleetRun {
   readonly failures: DeviceFailure[];
   /** The platform's refusal for a spent daily quota, once seen: the run stops starting work. */
   quota?: QuotaExhaustedError;
+  /** How far the run is, on the fleet's row (set by {@link applyPlan}, or by the fleet's delete). */
+  progress?: Progress;
 }
 
 /** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
 function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
   return forEachSettled(items, run.settings.concurrency, task, { stopOn: isQuotaRefusal });
+}
+
+/** A fleet's progress line: `DeviceFleet site-a: 1,200 of 10,000 devices reconciled`. */
+export function fleetProgress(fleet: string, total: number, verb = "reconciled"): Progress {
+  return new Progress(total, (done, all) => `DeviceFleet ${fleet}: ${done} of ${all} devices ${verb}`);
+}
+
+/** `task`, counted in the run's progress whether it succeeds or fails. */
+function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) => Promise<void> {
+  return async (item) => {
+    try {
+      await task(item);
+    } finally {
+      run.progress?.advance();
+    }
+  };
 }
 
 /** The one-owner identity of a fleet. */
@@ -111,6 +130,7 @@ export async function removeDevices(
   if (serials.length === 0) return;
   if (release) {
     for (const sn of serials) run.ledger.forget(sn);
+    run.progress?.advance(serials.length);
     return;
   }
   // A removal may run while the engine still registers resources: wait for their declarations.
@@ -128,6 +148,7 @@ export async function removeDevices(
     kept.push(`${sn} (deviceId ${deviceId}, now managed by ${describeOwner(other)})`);
     run.ledger.forget(sn);
   }
+  run.progress?.advance(kept.length);
   if (kept.length > 0) {
     await log.warn(
       `DeviceFleet ${run.fleet}: not deleting ${kept.length} removed device(s) that another resource of this ` +
@@ -136,8 +157,10 @@ export async function removeDevices(
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
-  const failures = await settle(run, toDelete, (sn) =>
-    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
+  const failures = await settle(
+    run,
+    toDelete,
+    counted(run, (sn: string) => deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string))),
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
 }
@@ -229,12 +252,17 @@ async function addDevices(
   if (run.quota) return;
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
-  const failures = await settle(run, todo, async (sn) => {
-    const entry = declared[sn] as FleetEntry;
-    const existing = index.bySn.get(sn.toUpperCase());
-    if (existing) await adoptOne(run, sn, entry, existing);
-    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
-  });
+  run.progress?.advance(serials.length - todo.length);
+  const failures = await settle(
+    run,
+    todo,
+    counted(run, async (sn: string) => {
+      const entry = declared[sn] as FleetEntry;
+      const existing = index.bySn.get(sn.toUpperCase());
+      if (existing) await adoptOne(run, sn, entry, existing);
+      else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+    }),
+  );
   for (const { item, error } of failures) fail(run, item, "add", error);
   if (!run.quota) await completeInfo(run.client, run.ledger, serials, run.settings.concurrency);
 }
@@ -249,29 +277,33 @@ async function updateDevices(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await settle(run, updates, async ({ sn, fields }) => {
-    const entry = declared[sn] as FleetEntry;
-    const deviceId = run.ledger.deviceIdOf(sn) as string;
-    const want = { ...entry, sn };
-    const answer = await run.client.updateDevice(updateBody(deviceId, want));
-    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
-    // Recorded under the declared spelling of the serial number.
-    const info = run.ledger.infoOf(sn);
-    const before = run.ledger.appliedOf(sn);
-    run.ledger.forget(sn);
-    try {
-      if (fields.includes("project")) {
-        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+  const failures = await settle(
+    run,
+    updates,
+    counted(run, async ({ sn, fields }: PlannedUpdate) => {
+      const entry = declared[sn] as FleetEntry;
+      const deviceId = run.ledger.deviceIdOf(sn) as string;
+      const want = { ...entry, sn };
+      const answer = await run.client.updateDevice(updateBody(deviceId, want));
+      if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+      // Recorded under the declared spelling of the serial number.
+      const info = run.ledger.infoOf(sn);
+      const before = run.ledger.appliedOf(sn);
+      run.ledger.forget(sn);
+      try {
+        if (fields.includes("project")) {
+          await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
+        }
+        run.ledger.record(sn, deviceId, entry, info);
+      } catch (error) {
+        // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+        // as it was), so that the next `up` sends it again.
+        const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+        run.ledger.record(sn, deviceId, withProject(entry, project), info);
+        throw error;
       }
-      run.ledger.record(sn, deviceId, entry, info);
-    } catch (error) {
-      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
-      // as it was), so that the next `up` sends it again.
-      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-      run.ledger.record(sn, deviceId, withProject(entry, project), info);
-      throw error;
-    }
-  });
+    }),
+  );
   for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
 
@@ -286,6 +318,7 @@ export async function applyPlan(
   declared: FleetEntries,
   known?: PlatformIndex,
 ): Promise<void> {
+  run.progress ??= fleetProgress(run.fleet, plan.removals.length + plan.adds.length + plan.updates.length);
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
   if (!run.quota) await addDevices(run, plan.adds, declared, known);
   if (!run.quota) await updateDevices(run, plan.updates, declared);

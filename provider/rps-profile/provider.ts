@@ -110,6 +110,8 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
     await describeFailure(
       `delete RpsProfile sn=${id}`,
       async () => {
+        // The configuration first: it names the application whose one-owner record is read.
+        const client = await platformClient();
         // A delete may run while the engine still checks resources: wait for their declarations.
         await declarationsSettled();
         const owner = rpsRecordOwner(id);
@@ -121,7 +123,6 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
           );
           return;
         }
-        const client = await platformClient();
         invalidateRpsListing();
         try {
           await client.deleteRpsProfile(id);

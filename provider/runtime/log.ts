@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as pulumi from "@pulumi/pulumi";
+import { dynamicStatus, prepareDynamicStatus } from "./dynamic-host-status";
 
 /** A destination for one operation's messages. */
 export interface LogSink {
@@ -23,8 +24,10 @@ export interface LogSink {
 const pulumiLogSink: LogSink = {
   info: (message) => pulumi.log.info(message),
   warn: (message) => pulumi.log.warn(message),
-  status: (message) => pulumi.log.info(message, undefined, undefined, true),
+  // On the resource's row: the dynamic host gives no URN, see dynamic-host-status.ts.
+  status: (message) => dynamicStatus(message),
 };
+prepareDynamicStatus();
 
 const current = new AsyncLocalStorage<LogSink>();
 

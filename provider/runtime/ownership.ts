@@ -13,13 +13,20 @@
  * A rename is the case that matters most: the engine creates the new resource (which adopts the
  * device by serial number) and deletes the old one at the end of the deployment. Without this
  * record the old resource's delete would remove the device the new one just took.
+ *
+ * The deployment's other provider processes (the plugin beside the dynamic provider host, during a
+ * move from one to the other) publish theirs through `shared-record.ts`: their owners are always
+ * another resource's, and a delete reads them in {@link declarationsSettled} before it decides.
  */
+import { catchUpWithOthers, onOthersFact, publish, type SharedFact } from "./shared-record";
 
 /** Who declares or holds a device: a Device resource, or a DeviceFleet by its name. */
 export interface Owner {
   readonly kind: "Device" | "DeviceFleet";
   /** The fleet's name for a DeviceFleet; undefined for a Device (dynamic providers see no URN). */
   readonly fleet?: string;
+  /** Set on owners another provider process of this deployment published. */
+  readonly elsewhere?: true;
 }
 
 interface Declaration extends Owner {
@@ -35,6 +42,53 @@ const declarations = new Map<string, Declaration[]>();
 let programChecked = false;
 const claims = new Map<string, Claim>();
 let lastDeclarationAt = 0;
+
+/** What the deployment's other processes declare, by writer and owner; their claims, by deviceId. */
+const remoteDeclarations = new Map<string, { owner: Owner; serials: Set<string> }>();
+const remoteClaims = new Map<string, Owner>();
+let remoteLastDeclarationAt = 0;
+let remoteProgramRan = false;
+
+function applyOthersFact(fact: SharedFact, writer: string): void {
+  if (fact.t === "device-declare") {
+    const owner: Owner = { ...fact.owner, elsewhere: true };
+    const key = `${writer}\u0000${owner.kind}\u0000${owner.fleet ?? ""}`;
+    const entry = remoteDeclarations.get(key) ?? { owner, serials: new Set<string>() };
+    // A fleet's declaration replaces its previous one, as it does locally.
+    if (owner.kind === "DeviceFleet") entry.serials.clear();
+    for (const { sn } of fact.serials) entry.serials.add(serialKey(sn));
+    remoteDeclarations.set(key, entry);
+    remoteLastDeclarationAt = Math.max(remoteLastDeclarationAt, fact.at);
+  } else if (fact.t === "device-claim") {
+    remoteClaims.set(fact.deviceId, { ...fact.owner, elsewhere: true });
+  } else if (fact.t === "device-release") {
+    remoteClaims.delete(fact.deviceId);
+  } else if (fact.t === "program-ran") {
+    remoteProgramRan = true;
+  } else if (fact.t === "rps-declare" || fact.t === "property-declare") {
+    remoteLastDeclarationAt = Math.max(remoteLastDeclarationAt, fact.at);
+  }
+}
+onOthersFact(applyOthersFact);
+
+/** The owner part of a published fact (never the `elsewhere` mark). */
+function published(owner: Owner): { kind: Owner["kind"]; fleet?: string } {
+  return owner.fleet === undefined ? { kind: owner.kind } : { kind: owner.kind, fleet: owner.fleet };
+}
+
+/**
+ * Publishes a claim, made after a write to the platform: its failure must not lose that write, and
+ * the claimant's declaration (from `check`, published or failed there) already stands for it.
+ */
+function publishClaim(fact: SharedFact): void {
+  try {
+    publish(fact);
+  } catch (error) {
+    process.stderr.write(
+      `devplatform: could not publish to the deployment's one-owner record: ${String(error)}\n`,
+    );
+  }
+}
 
 /** Serial numbers compare without regard to case, as the platform compares them. */
 export function serialKey(sn: string): string {
@@ -59,6 +113,12 @@ function sameOwner(a: Owner, b: Owner): boolean {
  */
 export function declareSerials(owner: Owner, serials: readonly { sn: string; project?: string }[]): void {
   lastDeclarationAt = Date.now();
+  publish({
+    t: "device-declare",
+    owner: published(owner),
+    serials: serials.map(({ sn, project }) => ({ sn, project: project ?? "" })),
+    at: lastDeclarationAt,
+  });
   if (owner.kind === "DeviceFleet") {
     for (const [key, list] of declarations) {
       const kept = list.filter((d) => !sameOwner(d, owner));
@@ -82,16 +142,19 @@ export function declareSerials(owner: Owner, serials: readonly { sn: string; pro
 /** Records that `owner` added or adopted the device `deviceId` (serial number `sn`) in this deployment. */
 export function claimDevice(deviceId: string, sn: string, owner: Owner): void {
   claims.set(deviceId, { ...owner, sn });
+  publishClaim({ t: "device-claim", deviceId, sn, owner: published(owner) });
 }
 
 /** Forgets the claim on a device, after its owner deleted it. */
 export function releaseClaim(deviceId: string): void {
   claims.delete(deviceId);
+  publishClaim({ t: "device-release", deviceId });
 }
 
 /** Describes an owner for messages: `a Device resource` or `DeviceFleet site-a`. */
 export function describeOwner(owner: Owner): string {
-  return owner.kind === "Device" ? "a Device resource" : `DeviceFleet ${owner.fleet ?? ""}`.trim();
+  const name = owner.kind === "Device" ? "a Device resource" : `DeviceFleet ${owner.fleet ?? ""}`.trim();
+  return owner.elsewhere ? `${name} (served by another provider process of this deployment)` : name;
 }
 
 /**
@@ -102,7 +165,14 @@ export function describeOwner(owner: Owner): string {
 export function otherOwner(device: { deviceId: string; sn: string }, deleter: Owner): Owner | undefined {
   const claim = claims.get(device.deviceId);
   if (claim && !sameOwner(claim, deleter)) return claim;
-  return declarations.get(serialKey(device.sn))?.find((d) => !sameOwner(d, deleter));
+  const key = serialKey(device.sn);
+  const declared = declarations.get(key)?.find((d) => !sameOwner(d, deleter));
+  if (declared) return declared;
+  // Another process's resources are never the deleter (a resource is served by one process).
+  const remoteClaim = remoteClaims.get(device.deviceId);
+  if (remoteClaim) return remoteClaim;
+  for (const { owner, serials } of remoteDeclarations.values()) if (serials.has(key)) return owner;
+  return undefined;
 }
 
 /** Time with no new declaration after which the engine has most likely checked every resource. */
@@ -115,6 +185,8 @@ const MAX_WAIT_MS = 5_000;
  * engine is still registering resources sees the declarations of those registered after it (a
  * serial number moving from a fleet to a Device in one `up`, for example). Returns at once when
  * the registrations are long over, as they are for the deletes the engine runs at the end.
+ * Reads the deployment's other processes' record first, and counts their declarations too; throws
+ * (`SharedRecordError`) when that record cannot be read, so that the delete fails instead.
  */
 export async function declarationsSettled(
   quietMs = QUIET_MS,
@@ -122,9 +194,12 @@ export async function declarationsSettled(
   now: () => number = Date.now,
 ): Promise<void> {
   const deadline = now() + maxWaitMs;
-  while (lastDeclarationAt > 0 && now() - lastDeclarationAt < quietMs && now() < deadline) {
-    const wait = Math.min(quietMs - (now() - lastDeclarationAt), deadline - now());
+  await catchUpWithOthers();
+  const last = () => Math.max(lastDeclarationAt, remoteLastDeclarationAt);
+  while (last() > 0 && now() - last() < quietMs && now() < deadline) {
+    const wait = Math.min(quietMs - (now() - last()), deadline - now());
     await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+    await catchUpWithOthers();
   }
 }
 
@@ -138,16 +213,18 @@ export function noteDeclaration(): void {
 
 /** A resource was checked: the engine is running the program (an `up` or a `preview`). */
 export function noteProgramRan(): void {
+  if (!programChecked) publish({ t: "program-ran" });
   programChecked = true;
 }
 
 /**
  * Whether this deployment ran the program. In `pulumi destroy` the engine checks no resource, so a
  * delete then is the user's explicit wish; in an `up`, a resource is deleted because the program no
- * longer declares it — which a truncated inventory can cause, and what `maxRemovals` guards.
+ * longer declares it — which a truncated inventory can cause, and what `maxRemovals` guards. Another
+ * process of the deployment checking resources counts (its facts are read by `declarationsSettled`).
  */
 export function programRan(): boolean {
-  return programChecked;
+  return programChecked || remoteProgramRan;
 }
 
 /** Forgets every declaration and claim (tests). */
@@ -156,4 +233,8 @@ export function resetOwnership(): void {
   claims.clear();
   lastDeclarationAt = 0;
   programChecked = false;
+  remoteDeclarations.clear();
+  remoteClaims.clear();
+  remoteLastDeclarationAt = 0;
+  remoteProgramRan = false;
 }

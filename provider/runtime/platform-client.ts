@@ -10,6 +10,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DevicePlatformClient } from "../../sdk";
 import { exitWhenEngineGone } from "./engine-watch";
 import { resolveSettings, type ProviderSettings } from "./settings";
+import { joinApplication } from "./shared-record";
 
 type SettingsResult = { settings: ProviderSettings } | { error: Error };
 
@@ -57,6 +58,8 @@ async function settingsOnceConfigured(): Promise<ProviderSettings> {
   settled ??= Promise.race([configured, environmentAfterGrace()]);
   const result = await settled;
   if ("error" in result) throw result.error;
+  // The one-owner record this process shares with the deployment's others is the application's.
+  joinApplication(result.settings.baseUrl, result.settings.clientId);
   return result.settings;
 }
 

@@ -5,9 +5,10 @@
  *
  * Renaming a DeviceConfig without an alias, splitting one into several or merging several into one
  * makes the engine create the new resources first and delete the old ones at the end of the
- * deployment. The old one's delete would then reset what the new ones just declared. The dynamic
- * provider host runs one process per deployment, so a module-level record is the deployment's
- * record (as for devices, see ownership.ts). Facts come from `check` (once `deviceIds` are known,
+ * deployment. The old one's delete would then reset what the new ones just declared. A module-level
+ * record is this process's; the deployment's other provider processes (the plugin beside the
+ * dynamic host, in a move) publish theirs through `shared-record.ts` (as for devices, see
+ * ownership.ts). Facts come from `check` (once `deviceIds` are known,
  * as they are in an `up`) and from create/update (what a resource wrote or adopted).
  *
  * A resource that releases a property (a delete, or an update that stops managing it) never sees
@@ -15,6 +16,7 @@
  * DeviceConfig is only replaced delete-first. So any declaration or claim found is another's.
  */
 import { noteDeclaration } from "./ownership";
+import { onOthersFact, publish } from "./shared-record";
 
 /** A DeviceConfig as the record describes it: a dynamic provider is not told resource names. */
 export interface ConfigOwner {
@@ -24,6 +26,14 @@ export interface ConfigOwner {
 }
 
 const owners = new Map<string, ConfigOwner>();
+const remoteOwners = new Map<string, ConfigOwner>();
+
+onOthersFact((fact) => {
+  if (fact.t !== "property-declare") return;
+  for (const deviceId of fact.deviceIds) {
+    for (const key of fact.keys) remoteOwners.set(pairKey(deviceId, key), fact.owner);
+  }
+});
 
 function pairKey(deviceId: string, key: string): string {
   return `${deviceId}\u0000${key}`;
@@ -37,11 +47,18 @@ export function declareProperties(
 ): void {
   noteDeclaration();
   for (const deviceId of deviceIds) for (const key of keys) owners.set(pairKey(deviceId, key), owner);
+  publish({
+    t: "property-declare",
+    owner: { id: owner.id, deviceIds: [...owner.deviceIds] },
+    deviceIds: [...deviceIds],
+    keys: [...keys],
+    at: Date.now(),
+  });
 }
 
 /** Who else manages `key` on `deviceId` in this deployment, if anyone (see the file's comment). */
 export function propertyOwner(deviceId: string, key: string): ConfigOwner | undefined {
-  return owners.get(pairKey(deviceId, key));
+  return owners.get(pairKey(deviceId, key)) ?? remoteOwners.get(pairKey(deviceId, key));
 }
 
 /** Describes an owner for messages: `the DeviceConfig with id 42+1-ab12cd (deviceIds 42, 43)`. */
@@ -102,4 +119,5 @@ export function skippedResetMessages(subject: string, skipped: readonly SkippedR
 /** Forgets every record (tests). */
 export function resetPropertyOwnership(): void {
   owners.clear();
+  remoteOwners.clear();
 }

@@ -13,23 +13,41 @@
  * `sn` in it — a changed `sn` replaces the resource, and the replacement declares the new one — so
  * a declaration or claim of `sn` seen by a deleting RpsProfile is always another resource's (or,
  * after `up --replace`, its own replacement's, which needs the record kept just the same).
- * The device part of one-owner is in `ownership.ts`; the provider host is one process per
- * deployment, so module-level sets are the deployment's record.
+ * The device part of one-owner is in `ownership.ts`. Module-level sets are this process's record;
+ * the deployment's other provider processes (the plugin beside the dynamic host, in a move) publish
+ * theirs through `shared-record.ts`, read by `declarationsSettled` before a delete decides.
  */
 import { noteDeclaration, serialKey } from "./ownership";
+import { onOthersFact, publish } from "./shared-record";
 
 const declared = new Set<string>();
 const taken = new Set<string>();
+const remoteDeclared = new Set<string>();
+const remoteTaken = new Set<string>();
+
+onOthersFact((fact) => {
+  if (fact.t === "rps-declare") remoteDeclared.add(serialKey(fact.sn));
+  else if (fact.t === "rps-claim") remoteTaken.add(serialKey(fact.sn));
+});
 
 /** Records that an RpsProfile of this deployment declares `sn` (called from `check`). */
 export function declareRpsRecord(sn: string): void {
   declared.add(serialKey(sn));
   noteDeclaration();
+  publish({ t: "rps-declare", sn, at: Date.now() });
 }
 
 /** Records that an RpsProfile of this deployment created or adopted the record of `sn`. */
 export function claimRpsRecord(sn: string): void {
   taken.add(serialKey(sn));
+  try {
+    publish({ t: "rps-claim", sn });
+  } catch (error) {
+    // The record is already specified or adopted: never lose that; the check's declaration stands.
+    process.stderr.write(
+      `devplatform: could not publish to the deployment's one-owner record: ${String(error)}\n`,
+    );
+  }
 }
 
 /**
@@ -38,12 +56,14 @@ export function claimRpsRecord(sn: string): void {
  */
 export function rpsRecordOwner(sn: string): "took" | "declares" | undefined {
   const key = serialKey(sn);
-  if (taken.has(key)) return "took";
-  return declared.has(key) ? "declares" : undefined;
+  if (taken.has(key) || remoteTaken.has(key)) return "took";
+  return declared.has(key) || remoteDeclared.has(key) ? "declares" : undefined;
 }
 
 /** Forgets every declaration and claim (tests: each deployment starts empty). */
 export function resetRpsOwnership(): void {
   declared.clear();
   taken.clear();
+  remoteDeclared.clear();
+  remoteTaken.clear();
 }

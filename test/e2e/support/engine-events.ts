@@ -37,7 +37,12 @@ const engineEvent = z
     resourcePreEvent: z.object({ metadata: stepMetadata }).loose().optional(),
     resOpFailedEvent: z.object({ metadata: stepMetadata }).loose().optional(),
     diagnosticEvent: z
-      .object({ urn: z.string().optional(), message: z.string(), severity: z.string() })
+      .object({
+        urn: z.string().optional(),
+        message: z.string(),
+        severity: z.string(),
+        ephemeral: z.boolean().optional(),
+      })
       .loose()
       .optional(),
     summaryEvent: z
@@ -55,6 +60,8 @@ export interface Diagnostic {
   urn?: string;
   severity: string;
   message: string;
+  /** A status line (progress), shown on the resource's row until the next one. */
+  ephemeral?: boolean;
 }
 
 export interface EngineEvents {

@@ -1,0 +1,117 @@
+/**
+ * Status lines on the resource's row in the dynamic front-end.
+ *
+ * The dynamic provider host (`@pulumi/pulumi/cmd/dynamic-provider`) gives a provider neither the
+ * resource's URN nor a connection to the engine (`pulumi.log` there has no engine address and
+ * prints to the host's output, which the engine shows as lines of no resource). Both are at hand,
+ * though: the engine's address is the host's argument, and every request the host handles carries
+ * the URN, read through the request's getters just before the host calls the provider. So, in that
+ * host only, the getters note the URN in the request's async context, and status lines go to the
+ * engine's `Log` with it, ephemeral, as a plugin's do. Anywhere else, or should the host's modules
+ * not be where they are expected, status lines go to `pulumi.log` as before.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { deploymentOfThisProcess } from "./shared-record";
+
+/** What this file needs of the generated gRPC classes (loaded at run time from the host's package). */
+interface LogRequest {
+  setSeverity(severity: number): void;
+  setMessage(message: string): void;
+  setUrn(urn: string): void;
+  setEphemeral(ephemeral: boolean): void;
+}
+interface EngineClient {
+  log(request: LogRequest, callback: (error: Error | null) => void): void;
+}
+type Request = { getUrn(): string } & Record<string, unknown>;
+
+const urnOfRequest = new AsyncLocalStorage<string>();
+let engine: { client: EngineClient; request: () => LogRequest; info: number } | undefined;
+let installed = false;
+
+/** The host's `@pulumi/pulumi` directory when this process is the dynamic provider host. */
+function hostPackage(): string | undefined {
+  const main = require.main?.filename ?? "";
+  const suffix = path.join("cmd", "dynamic-provider", "index.js");
+  return main.endsWith(suffix) ? main.slice(0, -suffix.length) : undefined;
+}
+
+/** Makes the getters the host calls note the request's URN for the provider call that follows. */
+function noteUrnsOf(provider: Record<string, { prototype: Request }>): void {
+  const getters: [string, string][] = [
+    ["CheckRequest", "getOlds"],
+    ["DiffRequest", "getOlds"],
+    ["CreateRequest", "getProperties"],
+    ["ReadRequest", "getProperties"],
+    ["UpdateRequest", "getOlds"],
+    ["DeleteRequest", "getProperties"],
+    // Read again as the provider is called: the first request of a fresh host (a destroy's delete)
+    // loads this module after its first getter ran.
+    ["DiffRequest", "getId"],
+    ["ReadRequest", "getId"],
+    ["UpdateRequest", "getId"],
+    ["DeleteRequest", "getId"],
+  ];
+  for (const [name, getter] of getters) {
+    const prototype = provider[name]?.prototype;
+    const original = prototype?.[getter];
+    if (!prototype || typeof original !== "function") continue;
+    prototype[getter] = function (this: Request, ...args: unknown[]): unknown {
+      urnOfRequest.enterWith(this.getUrn());
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+}
+
+/** Connects to the engine and hooks the host's requests, once, when this is the dynamic host. */
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const root = hostPackage();
+  const address = deploymentOfThisProcess()?.engineAddress;
+  if (root === undefined || address === undefined) return;
+  try {
+    // The host's own copies of the gRPC modules: the classes its requests are instances of.
+    const hostRequire = createRequire(path.join(root, "package.json"));
+    const load = (file: string): unknown => hostRequire(`./${file}`) as unknown;
+    const grpc = hostRequire("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
+    const engineRpc = load("proto/engine_grpc_pb.js") as {
+      EngineClient: new (address: string, credentials: unknown) => EngineClient;
+    };
+    const engineProto = load("proto/engine_pb.js") as {
+      LogRequest: new () => LogRequest;
+      LogSeverity: { INFO: number };
+    };
+    noteUrnsOf(load("proto/provider_pb.js") as Record<string, { prototype: Request }>);
+    engine = {
+      client: new engineRpc.EngineClient(address, grpc.credentials.createInsecure()),
+      request: () => new engineProto.LogRequest(),
+      info: engineProto.LogSeverity.INFO,
+    };
+  } catch {
+    // Not the host's layout: status lines go to pulumi.log (no row) instead.
+    engine = undefined;
+  }
+}
+
+/** The dynamic front-end's status line: on the resource's row when the host allows it. */
+export function dynamicStatus(message: string): Promise<void> {
+  install();
+  const urn = urnOfRequest.getStore();
+  if (engine === undefined || urn === undefined) return pulumi.log.info(message, undefined, undefined, true);
+  const { client, request, info } = engine;
+  const req = request();
+  req.setSeverity(info);
+  req.setMessage(message);
+  req.setUrn(urn);
+  req.setEphemeral(true);
+  return new Promise((resolve) => client.log(req, () => resolve()));
+}
+
+/** Hooks the host's requests now, so that the first provider call already has its URN. */
+export function prepareDynamicStatus(): void {
+  install();
+}

@@ -1,0 +1,250 @@
+/**
+ * The one-owner record shared by the provider processes of one deployment.
+ *
+ * A deployment may run this provider in several processes at once: the dynamic provider host
+ * (`pulumi-nodejs`) and one `pulumi-resource-devplatform` per provider instance. Moving a stack
+ * from the dynamic resources to the plugin is the case that matters: the plugin process creates
+ * the new resources (they adopt the devices, records and properties without a write), and the
+ * dynamic host deletes the old ones at the end of the `up`. Each process's own record
+ * (`ownership.ts`, `rps-ownership.ts`, `property-ownership.ts`) knows nothing of the other's, so
+ * without this file the old resources' deletes would remove what the new ones just took.
+ *
+ * Each process appends what its resources declare and take to its own file, one JSON line per
+ * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners-<uid>/<engine pid>-<key>/`,
+ * the key hashing the engine's address, pid and start time (both front-ends are started by the
+ * engine with its address as an argument, and the launchers `exec`, so the parent is the engine).
+ * A later deployment has another engine, so another directory: a stale file can never be read as
+ * this deployment's. Files are named by application (a hash of baseUrl and clientId) and writer
+ * pid: a serial number in one application is not the device of another.
+ *
+ * A delete reads the other processes' new lines before it decides ({@link catchUpWithOthers});
+ * what it cannot read fails the delete, never lets it go ahead. A process removes its file when it
+ * exits (the engine watch makes it exit when the engine is gone); directories of engines that are
+ * gone are swept when a process joins.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { sharedFact, type SharedFact } from "./shared-facts";
+import {
+  deploymentDirectory,
+  deploymentOfThisProcess,
+  applicationKey,
+  sweepGoneDeployments,
+  type Deployment,
+} from "./shared-record-paths";
+
+export type { SharedFact } from "./shared-facts";
+export {
+  applicationKey,
+  deploymentDirectory,
+  deploymentOfThisProcess,
+  sharedRoot,
+  type Deployment,
+} from "./shared-record-paths";
+
+/** The shared record could not be read: whoever asked must not delete. */
+export class SharedRecordError extends Error {
+  override readonly name = "SharedRecordError";
+}
+
+type FactHandler = (fact: SharedFact, writer: string) => void;
+
+interface Reader {
+  offset: number;
+}
+
+interface State {
+  /** Whether the deployment was set or detected (a process detects it once). */
+  decided: boolean;
+  deployment: Deployment | undefined;
+  application: string | undefined;
+  file: string | undefined;
+  pending: SharedFact[];
+  readers: Map<string, Reader>;
+}
+
+const state: State = {
+  decided: false,
+  deployment: undefined,
+  application: undefined,
+  file: undefined,
+  pending: [],
+  readers: new Map(),
+};
+const handlers: FactHandler[] = [];
+let exitHookInstalled = false;
+
+/**
+ * Sets the deployment this process serves (the front-ends call it with no argument: detected from
+ * the process; tests name one). Undefined leaves the record local to the process.
+ */
+export function joinDeployment(deployment: Deployment | undefined = deploymentOfThisProcess()): void {
+  state.decided = true;
+  state.deployment = deployment;
+}
+
+function removeOwnFile(): void {
+  if (state.file === undefined) return;
+  fs.rmSync(state.file, { force: true });
+  try {
+    fs.rmdirSync(path.dirname(state.file));
+  } catch {
+    // Other processes of the deployment still have their files there.
+  }
+}
+
+/**
+ * Opens this process's file once its application is known (the provider's configuration), and
+ * writes the facts recorded before. Without a deployment (a test calling the implementations
+ * directly), the record stays local.
+ */
+export function joinApplication(baseUrl: string, clientId: string): void {
+  if (state.application !== undefined) return;
+  if (!state.decided) joinDeployment();
+  state.application = applicationKey(baseUrl, clientId);
+  if (state.deployment === undefined) return;
+  sweepGoneDeployments();
+  const directory = deploymentDirectory(state.deployment);
+  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+  state.file = path.join(directory, `${state.application}.${process.pid}.jsonl`);
+  fs.writeFileSync(state.file, "", { flag: "a", mode: 0o600 });
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on("exit", removeOwnFile);
+  }
+  const pending = state.pending;
+  state.pending = [];
+  if (pending.length > 0) append(pending);
+}
+
+function append(facts: readonly SharedFact[]): void {
+  // One append of whole lines by the only writer of this file: a reader sees whole lines, or a
+  // last line still without its newline, which it leaves for its next read.
+  fs.appendFileSync(state.file as string, facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""));
+}
+
+/**
+ * Publishes a fact to the deployment's other processes. Throws when the file cannot be written:
+ * a declaration others cannot see could let them delete what this process's resources manage, so
+ * the caller's check fails instead (claims, made after a write to the platform, catch it).
+ */
+export function publish(fact: SharedFact): void {
+  if (!state.decided) joinDeployment();
+  if (state.deployment === undefined) return;
+  if (state.file === undefined) {
+    state.pending.push(fact);
+    return;
+  }
+  append([fact]);
+}
+
+/** Registers what to do with each fact another process published (the ownership modules). */
+export function onOthersFact(handler: FactHandler): void {
+  handlers.push(handler);
+}
+
+function othersFiles(directory: string): string[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const own = path.basename(state.file ?? "");
+  return entries
+    .filter((name) => name.startsWith(`${state.application}.`) && name.endsWith(".jsonl") && name !== own)
+    .sort();
+}
+
+/** The whole lines appended since `reader.offset`, and the offset after them (not yet taken). */
+function readNewLines(file: string, reader: Reader): { lines: string[]; next: number } {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch (error) {
+    // Its process has exited (the deployment is ending): what it published was already applied.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { lines: [], next: reader.offset };
+    throw error;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size <= reader.offset) return { lines: [], next: reader.offset };
+    const buffer = Buffer.alloc(size - reader.offset);
+    const read = fs.readSync(fd, buffer, 0, buffer.length, reader.offset);
+    const text = buffer.subarray(0, read).toString("utf8");
+    const complete = text.lastIndexOf("\n") + 1;
+    const lines = text
+      .slice(0, complete)
+      .split("\n")
+      .filter((line) => line.length > 0);
+    return { lines, next: reader.offset + Buffer.byteLength(text.slice(0, complete)) };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function parseLine(file: string, line: string): SharedFact {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    parsed = undefined;
+  }
+  const result = sharedFact.safeParse(parsed);
+  if (!result.success) {
+    throw new SharedRecordError(
+      `the one-owner record another provider process of this deployment wrote (${file}) has a line that is ` +
+        `not a record (${line.slice(0, 80)}); nothing was deleted, since what that process manages is unknown`,
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Applies what the deployment's other processes of this application published since the last
+ * call. Throws {@link SharedRecordError} when a file cannot be read: the delete that asked must fail.
+ */
+export async function catchUpWithOthers(): Promise<void> {
+  if (!state.decided) joinDeployment();
+  if (state.deployment === undefined) return;
+  if (state.application === undefined) {
+    // A caller that has not resolved the provider's configuration cannot know which record to read.
+    throw new SharedRecordError(
+      "the provider's configuration (baseUrl, clientId) is not known yet, so the one-owner record this " +
+        "deployment's provider processes share cannot be read; nothing was deleted",
+    );
+  }
+  const directory = deploymentDirectory(state.deployment);
+  try {
+    for (const name of othersFiles(directory)) {
+      const file = path.join(directory, name);
+      const reader = state.readers.get(file) ?? { offset: 0 };
+      state.readers.set(file, reader);
+      const writer = name.slice(0, -".jsonl".length);
+      const { lines, next } = readNewLines(file, reader);
+      // Every line parses before any is applied or passed: an unreadable line fails every later read too.
+      const facts = lines.map((line) => parseLine(file, line));
+      for (const fact of facts) for (const handler of handlers) handler(fact, writer);
+      reader.offset = next;
+    }
+  } catch (error) {
+    if (error instanceof SharedRecordError) throw error;
+    throw new SharedRecordError(
+      `the one-owner record of this deployment's other provider processes (${directory}) cannot be read ` +
+        `(${(error as Error).message}); nothing was deleted, since what they manage is unknown`,
+      { cause: error },
+    );
+  }
+}
+
+/** Forgets the deployment and everything read (tests); removes this process's file. */
+export function resetSharedRecord(): void {
+  removeOwnFile();
+  state.decided = false;
+  state.deployment = undefined;
+  state.application = undefined;
+  state.file = undefined;
+  state.pending = [];
+  state.readers.clear();
+}

@@ -1,0 +1,53 @@
+/**
+ * Another provider process of the same deployment, as the plugin is beside the dynamic provider
+ * host during a move: it joins the deployment named in `OWNER_PROCESS` (JSON), checks (and, unless
+ * `checkOnly`, creates) the given resources through the shared implementations, prints one JSON
+ * line with their ids, and stays alive — its record with it — until its stdin closes.
+ */
+import { providerImplementation } from "../../../../provider/runtime/implementations";
+import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
+import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
+import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
+import type { Inputs } from "../../../../provider/shared/input-checks";
+
+/** What the parent asks of this process. */
+export interface OwnerProcessOrder {
+  deployment: Deployment;
+  baseUrl: string;
+  clientId: string;
+  resources: { kind: ResourceKind; inputs: Inputs }[];
+  checkOnly?: boolean;
+}
+
+async function main(): Promise<void> {
+  const order = JSON.parse(process.env.OWNER_PROCESS ?? "{}") as OwnerProcessOrder;
+  joinDeployment(order.deployment);
+  const settings: Record<string, string> = {
+    "devplatform:baseUrl": order.baseUrl,
+    "devplatform:clientId": order.clientId,
+    "devplatform:clientSecret": "demo-secret",
+  };
+  configureRuntime({
+    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
+  });
+  const ids: string[] = [];
+  for (const { kind, inputs } of order.resources) {
+    const implementation = providerImplementation(kind);
+    const checked = await implementation.check({}, inputs);
+    if (checked.failures && checked.failures.length > 0) throw new Error(JSON.stringify(checked.failures));
+    if (order.checkOnly) continue;
+    ids.push((await implementation.create(checked.inputs)).id);
+  }
+  process.stdout.write(`OWNER-PROCESS ${JSON.stringify({ ids })}\n`);
+  process.stdin.resume();
+  process.stdin.on("end", () => {
+    void platformClient()
+      .then((client) => client.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
