@@ -47,6 +47,10 @@ export class Device extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly applicationName: pulumi.Output<string | undefined>;
     /**
+     * Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+     */
+    declare public /*out*/ readonly autopStatus: pulumi.Output<string | undefined>;
+    /**
      * `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff.
      */
     declare public /*out*/ readonly connectStatus: pulumi.Output<string | undefined>;
@@ -150,6 +154,7 @@ export class Device extends pulumi.CustomResource {
             resourceInputs["tslVersion"] = args?.tslVersion;
             resourceInputs["applicationId"] = undefined /*out*/;
             resourceInputs["applicationName"] = undefined /*out*/;
+            resourceInputs["autopStatus"] = undefined /*out*/;
             resourceInputs["connectStatus"] = undefined /*out*/;
             resourceInputs["devEUI"] = undefined /*out*/;
             resourceInputs["deviceId"] = undefined /*out*/;
@@ -166,6 +171,7 @@ export class Device extends pulumi.CustomResource {
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["applicationId"] = undefined /*out*/;
             resourceInputs["applicationName"] = undefined /*out*/;
+            resourceInputs["autopStatus"] = undefined /*out*/;
             resourceInputs["connectStatus"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["devEUI"] = undefined /*out*/;

@@ -37,6 +37,10 @@ export interface GetDeviceResult {
      */
     readonly applicationName?: string;
     /**
+     * Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+     */
+    readonly autopStatus?: string;
+    /**
      * `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff.
      */
     readonly connectStatus?: string;

@@ -51,6 +51,10 @@ export interface DeviceInfo {
      */
     applicationName?: string;
     /**
+     * Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+     */
+    autopStatus?: string;
+    /**
      * `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff.
      */
     connectStatus?: string;

@@ -235,6 +235,7 @@ class Device(pulumi.CustomResource):
             __props__.__dict__["tsl_version"] = tsl_version
             __props__.__dict__["application_id"] = None
             __props__.__dict__["application_name"] = None
+            __props__.__dict__["autop_status"] = None
             __props__.__dict__["connect_status"] = None
             __props__.__dict__["dev_eui"] = None
             __props__.__dict__["device_id"] = None
@@ -272,6 +273,7 @@ class Device(pulumi.CustomResource):
         __props__.__dict__["adopt_existing"] = None
         __props__.__dict__["application_id"] = None
         __props__.__dict__["application_name"] = None
+        __props__.__dict__["autop_status"] = None
         __props__.__dict__["connect_status"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["dev_eui"] = None
@@ -316,6 +318,14 @@ class Device(pulumi.CustomResource):
         The name of the device's application.
         """
         return pulumi.get(self, "application_name")
+
+    @_builtins.property
+    @pulumi.getter(name="autopStatus")
+    def autop_status(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+        """
+        return pulumi.get(self, "autop_status")
 
     @_builtins.property
     @pulumi.getter(name="connectStatus")

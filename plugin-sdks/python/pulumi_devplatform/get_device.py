@@ -23,13 +23,16 @@ __all__ = [
 
 @pulumi.output_type
 class GetDeviceResult:
-    def __init__(__self__, application_id=None, application_name=None, connect_status=None, description=None, dev_eui=None, device_id=None, device_type=None, electricity=None, firmware_version=None, hardware_version=None, imei=None, last_update_time=None, license_status=None, model=None, name=None, project=None, rps_status=None, sn=None, tags=None):
+    def __init__(__self__, application_id=None, application_name=None, autop_status=None, connect_status=None, description=None, dev_eui=None, device_id=None, device_type=None, electricity=None, firmware_version=None, hardware_version=None, imei=None, last_update_time=None, license_status=None, model=None, name=None, project=None, rps_status=None, sn=None, tags=None):
         if application_id and not isinstance(application_id, str):
             raise TypeError("Expected argument 'application_id' to be a str")
         pulumi.set(__self__, "application_id", application_id)
         if application_name and not isinstance(application_name, str):
             raise TypeError("Expected argument 'application_name' to be a str")
         pulumi.set(__self__, "application_name", application_name)
+        if autop_status and not isinstance(autop_status, str):
+            raise TypeError("Expected argument 'autop_status' to be a str")
+        pulumi.set(__self__, "autop_status", autop_status)
         if connect_status and not isinstance(connect_status, str):
             raise TypeError("Expected argument 'connect_status' to be a str")
         pulumi.set(__self__, "connect_status", connect_status)
@@ -97,6 +100,14 @@ class GetDeviceResult:
         The name of the device's application.
         """
         return pulumi.get(self, "application_name")
+
+    @_builtins.property
+    @pulumi.getter(name="autopStatus")
+    def autop_status(self) -> Optional[_builtins.str]:
+        """
+        Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+        """
+        return pulumi.get(self, "autop_status")
 
     @_builtins.property
     @pulumi.getter(name="connectStatus")
@@ -243,6 +254,7 @@ class AwaitableGetDeviceResult(GetDeviceResult):
         return GetDeviceResult(
             application_id=self.application_id,
             application_name=self.application_name,
+            autop_status=self.autop_status,
             connect_status=self.connect_status,
             description=self.description,
             dev_eui=self.dev_eui,
@@ -280,6 +292,7 @@ def get_device(device_id: Optional[_builtins.str] = None,
     return AwaitableGetDeviceResult(
         application_id=pulumi.get(__ret__, 'application_id'),
         application_name=pulumi.get(__ret__, 'application_name'),
+        autop_status=pulumi.get(__ret__, 'autop_status'),
         connect_status=pulumi.get(__ret__, 'connect_status'),
         description=pulumi.get(__ret__, 'description'),
         dev_eui=pulumi.get(__ret__, 'dev_eui'),
@@ -314,6 +327,7 @@ def get_device_output(device_id: pulumi.Input[Optional[Optional[_builtins.str]]]
     return __ret__.apply(lambda __response__: GetDeviceResult(
         application_id=pulumi.get(__response__, 'application_id'),
         application_name=pulumi.get(__response__, 'application_name'),
+        autop_status=pulumi.get(__response__, 'autop_status'),
         connect_status=pulumi.get(__response__, 'connect_status'),
         description=pulumi.get(__response__, 'description'),
         dev_eui=pulumi.get(__response__, 'dev_eui'),

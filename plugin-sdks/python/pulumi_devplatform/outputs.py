@@ -117,6 +117,7 @@ class DeviceInfo(dict):
                  device_id: _builtins.str,
                  application_id: Optional[_builtins.str] = None,
                  application_name: Optional[_builtins.str] = None,
+                 autop_status: Optional[_builtins.str] = None,
                  connect_status: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
                  dev_eui: Optional[_builtins.str] = None,
@@ -139,6 +140,7 @@ class DeviceInfo(dict):
         :param _builtins.str device_id: The platform's id of the device: a string of digits (exact above 2^53). The resource's id.
         :param _builtins.str application_id: The id of the device's application: a string of digits.
         :param _builtins.str application_name: The name of the device's application.
+        :param _builtins.str autop_status: Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
         :param _builtins.str connect_status: `ONLINE`, `OFFLINE` or `DISCONNECT`; changes on its own and never produces a diff.
         :param _builtins.str description: Description: non-empty when given, no leading or trailing spaces. Changed in place.
         :param _builtins.str dev_eui: The device's EUI, as the platform reports it.
@@ -161,6 +163,8 @@ class DeviceInfo(dict):
             pulumi.set(__self__, "application_id", application_id)
         if application_name is not None:
             pulumi.set(__self__, "application_name", application_name)
+        if autop_status is not None:
+            pulumi.set(__self__, "autop_status", autop_status)
         if connect_status is not None:
             pulumi.set(__self__, "connect_status", connect_status)
         if description is not None:
@@ -217,6 +221,14 @@ class DeviceInfo(dict):
         The name of the device's application.
         """
         return pulumi.get(self, "application_name")
+
+    @_builtins.property
+    @pulumi.getter(name="autopStatus")
+    def autop_status(self) -> Optional[_builtins.str]:
+        """
+        Auto-provisioning state: `SUCCESS` (a template was applied at add), `WAITING` (it waits for the device) or `DISABLE` (added without auto-provisioning); another value the platform sends is passed on. A status: never produces a diff.
+        """
+        return pulumi.get(self, "autop_status")
 
     @_builtins.property
     @pulumi.getter(name="connectStatus")
