@@ -100,7 +100,7 @@ describe("the four kinds on the provider plugin", () => {
     expect(one(afterRefresh, "Device").inputs?.name).toBe("renamed-elsewhere");
     expect(one(afterRefresh, "RpsProfile").outputs?.profileUrl).toBe("https://rps.example.com/elsewhere");
     expect(one(afterRefresh, "DeviceConfig").outputs?.properties).toEqual({ reportInterval: 1200 });
-    const fleetEntries = one(afterRefresh, "DeviceFleet").inputs?.entries as Record<string, { name: string }>;
+    const fleetEntries = one(afterRefresh, "DeviceFleet").inputs?.devices as Record<string, { name: string }>;
     expect(fleetEntries[snFleet0]?.name).toBe("fleet-renamed-elsewhere");
 
     const updated = await counted(() => project.up().then(assertOk));

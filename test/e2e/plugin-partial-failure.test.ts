@@ -45,7 +45,7 @@ describe("a partial failure on the plugin", () => {
     const recorded = (partial?.outputs?.deviceIds ?? {}) as Record<string, string>;
     expect(Object.keys(recorded).sort()).toEqual(serials.slice(0, 2).sort());
     // The inputs recorded with the partial success are the checked inputs: the next diff works from them.
-    expect(Object.keys((partial?.inputs?.entries ?? {}) as object).sort()).toEqual([...serials].sort());
+    expect(Object.keys((partial?.inputs?.devices ?? {}) as object).sort()).toEqual([...serials].sort());
 
     await client.deleteRpsProfile(blocked);
     await control.resetCounters();
