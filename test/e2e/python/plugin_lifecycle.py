@@ -58,8 +58,7 @@ def program_of(spec):
         pulumi.export("fleetDeviceIds", fleet.device_ids)
         pulumi.export("rpsProfileUrl", rps.profile_url)
         pulumi.export("configProperties", config.properties)
-        if spec.get("functions", True):
-            pulumi.export("getDeviceName", devplatform.get_device_output(device_id=device.device_id).name)
+        pulumi.export("getDeviceName", devplatform.get_device_output(device_id=device.device_id).name)
 
     return program
 

@@ -23,8 +23,6 @@ export interface LifecycleResources {
 export interface LifecycleSpec {
   resources: LifecycleResources;
   imports?: Partial<Record<keyof LifecycleResources, string>>;
-  /** Whether the program calls `getDevice` (default: it does). */
-  functions?: boolean;
 }
 
 /** The file next to a program that holds its {@link LifecycleSpec}. */

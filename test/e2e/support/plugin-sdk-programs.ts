@@ -18,7 +18,6 @@ interface Spec {
     config: { properties: Record<string, unknown> };
   };
   imports?: Record<string, string>;
-  functions?: boolean;
 }
 const spec = JSON.parse(fs.readFileSync(${JSON.stringify(SPEC_FILE)}, "utf8")) as Spec;
 const res = spec.resources;
@@ -37,6 +36,5 @@ export const deviceId = device.deviceId;
 export const fleetDeviceIds = fleet.deviceIds;
 export const rpsProfileUrl = rps.profileUrl;
 export const configProperties = config.properties;
-export const getDeviceName =
-  spec.functions === false ? undefined : devplatform.getDeviceOutput({ deviceId: device.deviceId }).name;
+export const getDeviceName = devplatform.getDeviceOutput({ deviceId: device.deviceId }).name;
 `;
