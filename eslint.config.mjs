@@ -26,9 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // The language host runs on Node's type stripping, where `require` is the erasable way to load
-    // CommonJS modules; the serialized provider must `require` the package at run time by design.
-    files: ["scripts/language-host/**/*.cts", "provider/runtime/serialized-provider.ts"],
+    // The serialized provider must `require` the package at run time by design.
+    files: ["provider/runtime/serialized-provider.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

@@ -1,85 +1,71 @@
 #!/usr/bin/env bash
-# Prints the directory that holds a working `pulumi` CLI at the pinned version.
+# Prints the directory that holds the Pulumi toolchain users run, at the pinned versions:
 #
-# Uses the `pulumi` on PATH when it is already the pinned version; otherwise builds the CLI once
-# from its Go modules (the machine cannot download Pulumi's installer) into a cache directory
-# outside the repository, which later runs and CI on the same machine reuse.
+#   pulumi                          the CLI (v$PULUMI_VERSION)
+#   pulumi-language-nodejs          Pulumi's own Node.js language host
+#   pulumi-language-python(-exec)   Pulumi's own Python language host and its exec script
+#   pulumi-language-yaml            Pulumi YAML's language host
+#   pulumi-resource-pulumi-nodejs   Pulumi's own dynamic-provider launcher, from @pulumi/pulumi
+#
+# Uses the `pulumi` on PATH when it is already the pinned version and has its hosts beside it;
+# otherwise builds each program once from Pulumi's Go modules (the machine cannot download
+# Pulumi's installer) into a cache outside the repository, which later runs and CI on the same
+# machine reuse. Nothing here is written by this project: every program is Pulumi's own.
 # Progress goes to stderr; the only line on stdout is the directory.
 set -euo pipefail
 
 PULUMI_VERSION="${PULUMI_VERSION:-3.259.0}"
+# The newest releases whose Go modules still hold the language hosts the proxy serves (later
+# module paths such as …/sdk/nodejs/cmd/pulumi-language-nodejs/v3 answer 403 here). They speak
+# the same LanguageRuntime protocol the CLI drives; the program's own @pulumi/pulumi (the pinned
+# SDK) does the work.
+HOSTS_SDK_VERSION="${DEVPLATFORM_HOSTS_SDK_VERSION:-3.68.0}"
+YAML_VERSION="${DEVPLATFORM_YAML_VERSION:-1.25.0}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cache_root="${DEVPLATFORM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-devplatform}"
-bin_dir="$cache_root/pulumi-v$PULUMI_VERSION/bin"
+cli_dir="$cache_root/pulumi-v$PULUMI_VERSION/bin"
+hosts_dir="$cache_root/hosts-sdk-v$HOSTS_SDK_VERSION-yaml-v$YAML_VERSION"
+sdk_dir="$cache_root/pulumi-nodejs-sdk-v$PULUMI_VERSION"
+toolchain_key="$( (cat "${BASH_SOURCE[0]}"; echo "$PULUMI_VERSION $HOSTS_SDK_VERSION $YAML_VERSION") | sha256sum | cut -c1-12)"
+bin_dir="$cache_root/toolchain-$toolchain_key/bin"
 
 log() { printf '[provision-pulumi] %s\n' "$*" >&2; }
 
 if command -v pulumi >/dev/null 2>&1; then
   on_path="$(pulumi version 2>/dev/null || true)"
-  if [ "$on_path" = "v$PULUMI_VERSION" ] && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+  if [ "$on_path" = "v$PULUMI_VERSION" ] && command -v pulumi-language-nodejs >/dev/null 2>&1 \
+    && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
     dirname "$(command -v pulumi)"
     exit 0
   fi
 fi
 
-host_src="$here/language-host/pulumi-language-nodejs.cts"
-host_hash="$( (cat "$host_src" "${BASH_SOURCE[0]}"; echo "$PULUMI_VERSION") | sha256sum | cut -c1-12)"
-host_dir="$cache_root/language-host-$host_hash"
-
-launchers_current() {
-  [ -x "$bin_dir/pulumi-language-nodejs" ] && grep -q "$host_hash" "$bin_dir/pulumi-language-nodejs" \
-    && [ -x "$bin_dir/pulumi-resource-pulumi-nodejs" ] && [ -f "$host_dir/.complete" ]
-}
-
-if [ -x "$bin_dir/pulumi" ] && [ "$("$bin_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ] && launchers_current; then
+if [ -f "$bin_dir/.complete" ]; then
   echo "$bin_dir"
   exit 0
 fi
 
-# The language host and the dynamic-provider launcher run on Node 22.
-node_bin="$(bash "$here/provision-node.sh")/node"
+command -v go >/dev/null 2>&1 || { log "Go is required to build Pulumi's programs (apt-get install golang)"; exit 1; }
+export GOFLAGS="${GOFLAGS:-} -mod=mod"
 
-install_launchers() {
-  if [ ! -f "$host_dir/.complete" ]; then
-    log "installing the Node.js language host into $host_dir"
-    mkdir -p "$host_dir"
-    cp "$host_src" "$host_dir/pulumi-language-nodejs.cts"
-    echo '{ "private": true, "type": "commonjs" }' >"$host_dir/package.json"
-    PATH="$(dirname "$node_bin"):$PATH" npm install --prefix "$host_dir" --no-audit --no-fund --loglevel=error \
-      "@pulumi/pulumi@$PULUMI_VERSION" >&2
-    touch "$host_dir/.complete"
-  fi
-  cat >"$bin_dir/pulumi-language-nodejs" <<LAUNCHER
-#!/bin/sh
-# Pulumi's Node.js language host ($host_hash); see scripts/language-host in pulumi-devplatform.
-exec "$node_bin" --disable-warning=ExperimentalWarning "$host_dir/pulumi-language-nodejs.cts" "\$@"
-LAUNCHER
-  # The engine starts this for dynamic resources. Like Pulumi's own launcher it runs the provider
-  # host of the program's own @pulumi/pulumi, found from the working directory upwards (so a
-  # project whose `main` is a subfolder works too).
-  cat >"$bin_dir/pulumi-resource-pulumi-nodejs" <<LAUNCHER
-#!/bin/sh
-host=\$("$node_bin" -p 'require.resolve("@pulumi/pulumi/cmd/dynamic-provider", { paths: [process.cwd()] })') || exit 1
-exec "$node_bin" "\$host" "\$@"
-LAUNCHER
-  chmod +x "$bin_dir/pulumi-language-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
-}
-
-if [ -x "$bin_dir/pulumi" ] && [ "$("$bin_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ]; then
-  mkdir -p "$bin_dir"
-  install_launchers
+# A lock directory keeps two parallel first runs from building over each other.
+mkdir -p "$cache_root"
+lock="$cache_root/provision-pulumi.lock"
+until mkdir "$lock" 2>/dev/null; do sleep 2; done
+trap 'rmdir "$lock"' EXIT
+if [ -f "$bin_dir/.complete" ]; then
   echo "$bin_dir"
   exit 0
 fi
 
-command -v go >/dev/null 2>&1 || { log "Go is required to build the Pulumi CLI (apt-get install golang)"; exit 1; }
-mkdir -p "$bin_dir"
-build_dir="$cache_root/pulumi-v$PULUMI_VERSION/build"
-mkdir -p "$build_dir"
-
-# A throw-away module that pins the CLI release. Pulumi's pkg/go.mod carries one non-local
-# replace directive (clipboard); a dependent module must repeat it to build the same code.
-cat >"$build_dir/go.mod" <<GOMOD
+build_cli() {
+  [ -x "$cli_dir/pulumi" ] && [ "$("$cli_dir/pulumi" version 2>/dev/null)" = "v$PULUMI_VERSION" ] && return 0
+  mkdir -p "$cli_dir"
+  local build_dir="$cache_root/pulumi-v$PULUMI_VERSION/build"
+  mkdir -p "$build_dir"
+  # A throw-away module that pins the CLI release. Pulumi's pkg/go.mod carries one non-local
+  # replace directive (clipboard); a dependent module must repeat it to build the same code.
+  cat >"$build_dir/go.mod" <<GOMOD
 module devplatform.local/pulumi-build
 
 go 1.25
@@ -91,23 +77,86 @@ require (
 
 replace github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
 GOMOD
-cat >"$build_dir/tools.go" <<'GOSRC'
+  cat >"$build_dir/tools.go" <<'GOSRC'
 //go:build tools
 
 package tools
 
 import _ "github.com/pulumi/pulumi/pkg/v3/cmd/pulumi"
 GOSRC
+  log "resolving Go modules for pulumi v$PULUMI_VERSION (first run only; several minutes)"
+  (cd "$build_dir" && { go mod tidy -e >&2 2>&1 || go mod download >&2; })
+  local ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION"
+  log "building pulumi (first run only; about 10 minutes on 2 cores)"
+  (cd "$build_dir" && go build -v -ldflags "$ldflags" -o "$cli_dir/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 2>&1) \
+    | awk '{ n++; if (n % 100 == 0) { printf "[provision-pulumi] compiled %d packages, now %s\n", n, $0; fflush() } }' >&2
+  mv "$cli_dir/pulumi.tmp" "$cli_dir/pulumi"
+  log "built $("$cli_dir/pulumi" version)"
+}
 
-cd "$build_dir"
-export GOFLAGS="${GOFLAGS:-} -mod=mod"
-log "resolving Go modules for pulumi v$PULUMI_VERSION (first run only; several minutes)"
-go mod tidy -e >&2 2>&1 || go mod download >&2
-ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$PULUMI_VERSION"
-log "building pulumi (first run only; about 10 minutes on 2 cores)"
-go build -v -ldflags "$ldflags" -o "$bin_dir/pulumi.tmp" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi 2>&1 \
-  | awk '{ n++; if (n % 100 == 0) { printf "[provision-pulumi] compiled %d packages, now %s\n", n, $0; fflush() } }' >&2
-mv "$bin_dir/pulumi.tmp" "$bin_dir/pulumi"
-log "built $("$bin_dir/pulumi" version)"
-install_launchers
+build_hosts() {
+  [ -f "$hosts_dir/.complete" ] && return 0
+  mkdir -p "$hosts_dir/bin" "$hosts_dir/sdk-build"
+  # The sdk module's own go.mod replaces golang.org/x/text; a module that requires it must repeat
+  # that (which is also why `go install pkg@version` refuses it).
+  cat >"$hosts_dir/sdk-build/go.mod" <<GOMOD
+module devplatform.local/pulumi-language-hosts
+
+go 1.21
+
+require github.com/pulumi/pulumi/sdk/v3 v$HOSTS_SDK_VERSION
+
+replace golang.org/x/text => golang.org/x/text v0.3.6
+GOMOD
+  cat >"$hosts_dir/sdk-build/tools.go" <<'GOSRC'
+//go:build tools
+
+package tools
+
+import (
+	_ "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs"
+	_ "github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python"
+)
+GOSRC
+  log "building Pulumi's Node.js and Python language hosts (sdk v$HOSTS_SDK_VERSION; first run only)"
+  local ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$HOSTS_SDK_VERSION"
+  (cd "$hosts_dir/sdk-build" && { go mod tidy -e >&2 2>&1 || true; } \
+    && go build -ldflags "$ldflags" -o "$hosts_dir/bin/" \
+      github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs \
+      github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python >&2)
+  # The Python host runs programs through this script of the same module.
+  local exec_script
+  exec_script="$(cd "$hosts_dir/sdk-build" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
+  install -m 0755 "$exec_script" "$hosts_dir/bin/pulumi-language-python-exec"
+  log "building Pulumi YAML's language host (pulumi-yaml v$YAML_VERSION; first run only)"
+  GOBIN="$hosts_dir/bin" go install \
+    -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=v$YAML_VERSION" \
+    "github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml@v$YAML_VERSION" >&2
+  touch "$hosts_dir/.complete"
+}
+
+install_dynamic_launcher() {
+  # Pulumi's own launcher ships in @pulumi/pulumi (and in the CLI's release archive): the engine
+  # runs it for dynamic resources. Taken from the pinned package, never written here.
+  if [ ! -f "$sdk_dir/.complete" ]; then
+    log "installing @pulumi/pulumi@$PULUMI_VERSION for its dynamic-provider launcher"
+    mkdir -p "$sdk_dir"
+    echo '{ "private": true }' >"$sdk_dir/package.json"
+    npm install --prefix "$sdk_dir" --no-audit --no-fund --loglevel=error --ignore-scripts \
+      "@pulumi/pulumi@$PULUMI_VERSION" >&2
+    touch "$sdk_dir/.complete"
+  fi
+}
+
+build_cli
+build_hosts
+install_dynamic_launcher
+mkdir -p "$bin_dir"
+ln -sf "$cli_dir/pulumi" "$bin_dir/pulumi"
+for host in pulumi-language-nodejs pulumi-language-python pulumi-language-python-exec pulumi-language-yaml; do
+  ln -sf "$hosts_dir/bin/$host" "$bin_dir/$host"
+done
+install -m 0755 "$sdk_dir/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
+touch "$bin_dir/.complete"
+log "toolchain in $bin_dir"
 echo "$bin_dir"

@@ -5,6 +5,7 @@
  * device's failure never stops the others: every device done is recorded in the ledger, every
  * failure collected, so the state says exactly what was done.
  */
+import { currentUrn } from "../runtime/request-urn";
 import {
   ConflictError,
   NotFoundError,
@@ -79,9 +80,10 @@ function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) 
   };
 }
 
-/** The one-owner identity of a fleet. */
+/** The one-owner identity of a fleet: its URN when the current call carries it, and its name. */
 export function fleetOwner(fleet: string): Owner {
-  return { kind: "DeviceFleet", fleet };
+  const urn = currentUrn();
+  return urn === undefined ? { kind: "DeviceFleet", fleet } : { kind: "DeviceFleet", fleet, urn };
 }
 
 function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {

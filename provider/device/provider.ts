@@ -3,6 +3,7 @@
  * number, the RPS take-over), read for refresh, update, and a delete that never removes a device
  * another resource now manages.
  */
+import { currentUrn } from "../runtime/request-urn";
 import type * as pulumi from "@pulumi/pulumi";
 import {
   ConflictError,
@@ -48,7 +49,11 @@ import { requestCount } from "../shared/quota";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
 
-const OWNER: Owner = { kind: "Device" };
+/** The one-owner identity of the Device of the current call: its URN when the call carries it. */
+function owner(): Owner {
+  const urn = currentUrn();
+  return urn === undefined ? { kind: "Device" } : { kind: "Device", urn };
+}
 
 interface DeviceFlags {
   takeOverRps: boolean;
@@ -72,7 +77,7 @@ async function addOrAdopt(
   operation: string,
 ): Promise<{ deviceId: string; found?: PlatformDevice }> {
   const adopt = async (existing: PlatformDevice) => {
-    const adoption = await adoptDevice(client, existing, want, { ...flags, owner: OWNER, operation });
+    const adoption = await adoptDevice(client, existing, want, { ...flags, owner: owner(), operation });
     await log.warn(
       `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
         `(${describeAdoption(adoption, want)})`,
@@ -86,7 +91,7 @@ async function addOrAdopt(
   const removedRpsUrl = flags.takeOverRps ? await takeOverRpsRecord(client, want.sn) : undefined;
   try {
     const added = await client.addDevice(addBody(want));
-    claimDevice(added.deviceId, want.sn, OWNER);
+    claimDevice(added.deviceId, want.sn, owner());
     return { deviceId: added.deviceId };
   } catch (error) {
     // Added by someone else between the lookup and the add: adopt it after all.
@@ -171,7 +176,7 @@ async function mayDelete(
 ): Promise<boolean> {
   // Deletes that run while resources are still being registered wait for their declarations.
   await declarationsSettled();
-  const other = otherOwner({ deviceId, sn: recorded.sn }, OWNER);
+  const other = otherOwner({ deviceId, sn: recorded.sn }, owner());
   if (other) {
     await log.warn(
       `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, because ${describeOwner(other)} in this ` +
@@ -203,7 +208,7 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
       .boolean("adoptExisting").failures;
     const inputs = definedInputs(news);
     if (failures.length === 0 && typeof inputs.sn === "string") {
-      declareSerials(OWNER, [
+      declareSerials(owner(), [
         { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
       ]);
     }

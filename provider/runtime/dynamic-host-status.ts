@@ -10,10 +10,10 @@
  * engine's `Log` with it, ephemeral, as a plugin's do. Anywhere else, or should the host's modules
  * not be where they are expected, status lines go to `pulumi.log` as before.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { currentUrn, enterRequestUrn } from "./request-urn";
 import { deploymentOfThisProcess } from "./shared-record";
 
 /** What this file needs of the generated gRPC classes (loaded at run time from the host's package). */
@@ -28,7 +28,6 @@ interface EngineClient {
 }
 type Request = { getUrn(): string } & Record<string, unknown>;
 
-const urnOfRequest = new AsyncLocalStorage<string>();
 let engine: { client: EngineClient; request: () => LogRequest; info: number } | undefined;
 let installed = false;
 
@@ -60,7 +59,7 @@ function noteUrnsOf(provider: Record<string, { prototype: Request }>): void {
     const original = prototype?.[getter];
     if (!prototype || typeof original !== "function") continue;
     prototype[getter] = function (this: Request, ...args: unknown[]): unknown {
-      urnOfRequest.enterWith(this.getUrn());
+      enterRequestUrn(this.getUrn());
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }
@@ -100,7 +99,7 @@ function install(): void {
 /** The dynamic front-end's status line: on the resource's row when the host allows it. */
 export function dynamicStatus(message: string): Promise<void> {
   install();
-  const urn = urnOfRequest.getStore();
+  const urn = currentUrn();
   if (engine === undefined || urn === undefined) return pulumi.log.info(message, undefined, undefined, true);
   const { client, request, info } = engine;
   const req = request();

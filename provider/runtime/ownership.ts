@@ -20,11 +20,13 @@
  */
 import { catchUpWithOthers, onOthersFact, publish, type SharedFact } from "./shared-record";
 
-/** Who declares or holds a device: a Device resource, or a DeviceFleet by its name. */
+/** Who declares or holds a device: a Device resource, or a DeviceFleet, by URN where known. */
 export interface Owner {
   readonly kind: "Device" | "DeviceFleet";
-  /** The fleet's name for a DeviceFleet; undefined for a Device (dynamic providers see no URN). */
+  /** The fleet's name for a DeviceFleet (for messages; identity is the URN). */
   readonly fleet?: string;
+  /** The resource's full URN (type and parents), from the current call (`request-urn.ts`). */
+  readonly urn?: string;
   /** Set on owners another provider process of this deployment published. */
   readonly elsewhere?: true;
 }
@@ -52,7 +54,7 @@ let remoteProgramRan = false;
 function applyOthersFact(fact: SharedFact, writer: string): void {
   if (fact.t === "device-declare") {
     const owner: Owner = { ...fact.owner, elsewhere: true };
-    const key = `${writer}\u0000${owner.kind}\u0000${owner.fleet ?? ""}`;
+    const key = `${writer}\u0000${owner.kind}\u0000${owner.urn ?? owner.fleet ?? ""}`;
     const entry = remoteDeclarations.get(key) ?? { owner, serials: new Set<string>() };
     // A fleet's declaration replaces its previous one, as it does locally.
     if (owner.kind === "DeviceFleet") entry.serials.clear();
@@ -72,8 +74,12 @@ function applyOthersFact(fact: SharedFact, writer: string): void {
 onOthersFact(applyOthersFact);
 
 /** The owner part of a published fact (never the `elsewhere` mark). */
-function published(owner: Owner): { kind: Owner["kind"]; fleet?: string } {
-  return owner.fleet === undefined ? { kind: owner.kind } : { kind: owner.kind, fleet: owner.fleet };
+function published(owner: Owner): { kind: Owner["kind"]; fleet?: string; urn?: string } {
+  return {
+    kind: owner.kind,
+    ...(owner.fleet === undefined ? {} : { fleet: owner.fleet }),
+    ...(owner.urn === undefined ? {} : { urn: owner.urn }),
+  };
 }
 
 /**
@@ -96,15 +102,19 @@ export function serialKey(sn: string): string {
 }
 
 /**
- * Whether two owners are the same resource. Fleets are told apart by name. Device resources cannot
- * be (a dynamic provider is not told the resource's name), and need not be: a Device that deletes
- * its device in a deployment neither creates it nor declares its serial number in that deployment
- * — it is gone from the program, or replaced because its serial number changed (only `sn` replaces
- * a Device; its replacement declares the new serial number, and deletes before it creates) — so a
- * claim or declaration seen by a deleting Device is always another resource's.
+ * Whether two owners are the same resource: by full URN, so that two fleets of one name under
+ * different parents are two owners. Where a call carried no URN (the dynamic provider host's first
+ * calls, before this package was loaded to note it; tests calling the implementations directly),
+ * fleets fall back to their names. Device resources without a URN are never the same, and need not
+ * be: a Device that deletes its device in a deployment neither creates it nor declares its serial
+ * number in that deployment — it is gone from the program, or replaced because its serial number
+ * changed (only `sn` replaces a Device; its replacement declares the new serial number, and deletes
+ * before it creates) — so a claim or declaration seen by a deleting Device is another resource's.
  */
 function sameOwner(a: Owner, b: Owner): boolean {
-  return a.kind === "DeviceFleet" && b.kind === "DeviceFleet" && a.fleet === b.fleet;
+  if (a.kind !== b.kind) return false;
+  if (a.urn !== undefined && b.urn !== undefined) return a.urn === b.urn;
+  return a.kind === "DeviceFleet" && a.fleet === b.fleet;
 }
 
 /**
@@ -132,7 +142,11 @@ export function declareSerials(owner: Owner, serials: readonly { sn: string; pro
     const list = declarations.get(key) ?? [];
     const declaration = { ...owner, project: project ?? "" };
     const known = list.some(
-      (d) => d.kind === owner.kind && d.fleet === owner.fleet && d.project === declaration.project,
+      (d) =>
+        d.kind === owner.kind &&
+        d.fleet === owner.fleet &&
+        d.urn === owner.urn &&
+        d.project === declaration.project,
     );
     if (!known) list.push(declaration);
     declarations.set(key, list);

@@ -5,7 +5,11 @@
  */
 import { z } from "zod";
 
-const deviceOwner = z.object({ kind: z.enum(["Device", "DeviceFleet"]), fleet: z.string().optional() });
+const deviceOwner = z.object({
+  kind: z.enum(["Device", "DeviceFleet"]),
+  fleet: z.string().optional(),
+  urn: z.string().optional(),
+});
 
 /** One fact one process publishes. */
 export const sharedFact = z.discriminatedUnion("t", [

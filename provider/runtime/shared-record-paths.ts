@@ -1,18 +1,24 @@
 /**
- * Where the one-owner record of a deployment lives (see shared-record.ts): which engine a provider
- * process serves, the deployment's directory (keyed by the engine's address, pid and start time,
- * so that a later deployment never reads an earlier one's files), the application's namespace, and
- * the sweep of directories whose engine is gone.
+ * Where the one-owner record of a deployment lives (see shared-record.ts), and what makes it
+ * trusted: which engine a provider process serves, the deployment's directory (keyed by the
+ * engine's address and the network namespace that address is reachable in), the application's
+ * namespace, the checks that the record is this user's alone, and the sweep of directories whose
+ * engine is proven gone.
  */
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { engineAddressIn, engineIsGone } from "./engine-address";
 
-/** Which deployment a process serves: the engine that started it. */
+/** Which deployment a process serves: the engine that started it, by the address it handed over. */
 export interface Deployment {
   readonly engineAddress: string;
-  readonly enginePid: number;
+}
+
+/** The record is not this user's alone, or not where it should be: nothing may rely on it. */
+export class UntrustedRecordError extends Error {
+  override readonly name = "UntrustedRecordError";
 }
 
 /** Where the deployments' directories live (overridable for tests). */
@@ -22,20 +28,21 @@ export function sharedRoot(): string {
   return process.env.DEVPLATFORM_OWNERSHIP_DIR ?? path.join(os.tmpdir(), `pulumi-devplatform-owners-${user}`);
 }
 
-/** The engine that started this process, from its arguments (`… <host:port>`) and its parent. */
+/** The engine that started this process, from its arguments (`… <host:port>`). */
 export function deploymentOfThisProcess(
   argv: readonly string[] = process.argv.slice(2),
-  parentPid: number = process.ppid,
 ): Deployment | undefined {
-  const engineAddress = argv.find((arg) => /^[\w.-]+:\d+$/.test(arg) || /^\[[\da-f:]+\]:\d+$/i.test(arg));
-  return engineAddress === undefined ? undefined : { engineAddress, enginePid: parentPid };
+  const engineAddress = engineAddressIn(argv);
+  return engineAddress === undefined ? undefined : { engineAddress };
 }
 
-/** The start time of a process, so that a reused pid never names an older deployment ("" off Linux). */
-function startTimeOf(pid: number): string {
+/**
+ * The network namespace of this process ("" off Linux). A loopback address names one engine only
+ * within one namespace: a container sharing /tmp may run another engine at the same address.
+ */
+function networkNamespace(): string {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+    return fs.readlinkSync("/proc/self/ns/net");
   } catch {
     return "";
   }
@@ -47,38 +54,136 @@ function hash(text: string): string {
 
 /** The directory of a deployment. */
 export function deploymentDirectory(deployment: Deployment): string {
-  const key = hash(
-    `${deployment.engineAddress}\n${deployment.enginePid}\n${startTimeOf(deployment.enginePid)}`,
-  );
-  return path.join(sharedRoot(), `${deployment.enginePid}-${key}`);
+  return path.join(sharedRoot(), `deployment-${hash(`${networkNamespace()}\n${deployment.engineAddress}`)}`);
+}
+
+/**
+ * A base URL in canonical form: scheme and host in lower case, the scheme's default port dropped,
+ * no trailing slash. Two spellings of one platform must share one record.
+ */
+export function canonicalBaseUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl.trim());
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return baseUrl.trim().replace(/\/+$/, "");
+  }
 }
 
 /** The namespace of an application: two applications never share owners. */
 export function applicationKey(baseUrl: string, clientId: string): string {
-  return hash(`${baseUrl.replace(/\/+$/, "")}\n${clientId}`);
+  return hash(`${canonicalBaseUrl(baseUrl)}\n${clientId}`);
 }
 
-function alive(pid: number): boolean {
+function myUid(): number | undefined {
+  return process.getuid?.();
+}
+
+/**
+ * Throws {@link UntrustedRecordError} unless `target` is a real directory (no link), this user's,
+ * and writable by nobody else: what another local user could write there, they could use to make
+ * deletes skip (planted claims) or fail (a malformed line).
+ */
+export function verifyDirectory(target: string): void {
+  const stat = fs.lstatSync(target);
+  const uid = myUid();
+  if (stat.isSymbolicLink()) throw new UntrustedRecordError(`${target} is a symbolic link`);
+  if (!stat.isDirectory()) throw new UntrustedRecordError(`${target} is not a directory`);
+  if (uid !== undefined && stat.uid !== uid)
+    throw new UntrustedRecordError(`${target} belongs to user ${stat.uid}, not to this user (${uid})`);
+  if ((stat.mode & 0o022) !== 0)
+    throw new UntrustedRecordError(
+      `${target} is writable by others (mode ${(stat.mode & 0o777).toString(8)})`,
+    );
+}
+
+/** Like {@link verifyDirectory}, for a record file another process of the deployment wrote. */
+export function verifyFile(target: string, stat: fs.Stats): void {
+  const uid = myUid();
+  if (stat.isSymbolicLink()) throw new UntrustedRecordError(`${target} is a symbolic link`);
+  if (!stat.isFile()) throw new UntrustedRecordError(`${target} is not a regular file`);
+  if (uid !== undefined && stat.uid !== uid)
+    throw new UntrustedRecordError(`${target} belongs to user ${stat.uid}, not to this user (${uid})`);
+  if ((stat.mode & 0o022) !== 0)
+    throw new UntrustedRecordError(
+      `${target} is writable by others (mode ${(stat.mode & 0o777).toString(8)})`,
+    );
+}
+
+/** Creates `target` (mode 0700) unless it exists, then verifies it either way. */
+function ensureDirectory(target: string): void {
   try {
-    process.kill(pid, 0);
-    return true;
+    fs.mkdirSync(target, { mode: 0o700 });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  verifyDirectory(target);
+}
+
+/** What a deployment's directory says of itself, for the sweep. */
+export const DESCRIPTION = "deployment.json";
+
+/**
+ * Creates (or finds) the deployment's directory under a verified root and returns it verified.
+ * Throws when either cannot be created or is not this user's alone.
+ */
+export function openDeploymentDirectory(deployment: Deployment): string {
+  const root = sharedRoot();
+  fs.mkdirSync(path.dirname(root), { recursive: true });
+  ensureDirectory(root);
+  const directory = deploymentDirectory(deployment);
+  ensureDirectory(directory);
+  const description = JSON.stringify({ engineAddress: deployment.engineAddress, netns: networkNamespace() });
+  try {
+    fs.writeFileSync(path.join(directory, DESCRIPTION), description, { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return directory;
+}
+
+function describedEngine(directory: string): { engineAddress: string; netns: string } | undefined {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(directory, DESCRIPTION), "utf8")) as unknown;
+    if (typeof parsed !== "object" || parsed === null) return undefined;
+    const { engineAddress, netns } = parsed as Record<string, unknown>;
+    return typeof engineAddress === "string" && typeof netns === "string"
+      ? { engineAddress, netns }
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
-/** Removes the directories of deployments whose engine is gone (left by a killed process). */
-export function sweepGoneDeployments(): void {
+/**
+ * Removes the directories of deployments proven over: their engine, in this network namespace,
+ * refuses connections. A directory this process cannot prove over (another namespace, no
+ * description, an engine that answers or does not answer) stays. Cleanup only: never throws.
+ */
+export async function sweepGoneDeployments(own: string | undefined): Promise<void> {
+  const root = sharedRoot();
   let entries: string[];
   try {
-    entries = fs.readdirSync(sharedRoot());
+    verifyDirectory(root);
+    entries = fs.readdirSync(root).filter((name) => name.startsWith("deployment-"));
   } catch {
     return;
   }
-  for (const entry of entries) {
-    const pid = Number(entry.split("-")[0]);
-    if (Number.isInteger(pid) && pid > 0 && !alive(pid)) {
-      fs.rmSync(path.join(sharedRoot(), entry), { recursive: true, force: true });
+  const netns = networkNamespace();
+  for (const name of entries) {
+    const directory = path.join(root, name);
+    if (directory === own) continue;
+    const engine = describedEngine(directory);
+    if (engine === undefined || engine.netns !== netns) continue;
+    if (!(await engineIsGone(engine.engineAddress))) continue;
+    // Moved aside first: a process of a new engine at the same address that joined in between
+    // finds its own file gone and fails closed, instead of writing into a directory being removed.
+    const aside = path.join(root, `.gone-${name}-${process.pid}-${Date.now()}`);
+    try {
+      fs.renameSync(directory, aside);
+      fs.rmSync(aside, { recursive: true, force: true });
+    } catch {
+      // Another process swept it first.
     }
   }
 }

@@ -10,41 +10,56 @@
  * without this file the old resources' deletes would remove what the new ones just took.
  *
  * Each process appends what its resources declare and take to its own file, one JSON line per
- * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners-<uid>/<engine pid>-<key>/`,
- * the key hashing the engine's address, pid and start time (both front-ends are started by the
- * engine with its address as an argument, and the launchers `exec`, so the parent is the engine).
- * A later deployment has another engine, so another directory: a stale file can never be read as
- * this deployment's. Files are named by application (a hash of baseUrl and clientId) and writer
- * pid: a serial number in one application is not the device of another.
+ * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners-<uid>/deployment-<key>/`,
+ * the key hashing the engine's address and the network namespace (both front-ends are started by
+ * the engine with its address as an argument; nothing about process ancestry is assumed, since
+ * Pulumi's own launcher runs node under `sh`). Files are named by application (a hash of the
+ * canonical baseUrl and the clientId) and writer pid: a serial number in one application is not
+ * the device of another.
  *
- * A delete reads the other processes' new lines before it decides ({@link catchUpWithOthers});
- * what it cannot read fails the delete, never lets it go ahead. A process removes its file when it
- * exits (the engine watch makes it exit when the engine is gone); directories of engines that are
- * gone are swept when a process joins.
+ * The record fails closed. A delete reads the other processes' new lines before it decides
+ * ({@link catchUpWithOthers}); a record that cannot be created, read or verified (this user's
+ * alone: not a link, not writable by others) fails the delete before any request, naming the path,
+ * and the `check` that would publish a declaration to it fails too. A process removes its file
+ * when it exits (the engine watch makes it exit when the engine is gone); a directory is removed
+ * only when its engine is proven gone (its address refuses connections). A record that outlives
+ * its deployment can only make a later one at the same address skip a delete, never make one.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { ResourceOperationError } from "../shared/errors";
 import { sharedFact, type SharedFact } from "./shared-facts";
 import {
+  applicationKey,
   deploymentDirectory,
   deploymentOfThisProcess,
-  applicationKey,
+  DESCRIPTION,
+  openDeploymentDirectory,
   sweepGoneDeployments,
+  verifyDirectory,
+  verifyFile,
   type Deployment,
 } from "./shared-record-paths";
 
 export type { SharedFact } from "./shared-facts";
 export {
   applicationKey,
+  canonicalBaseUrl,
   deploymentDirectory,
   deploymentOfThisProcess,
   sharedRoot,
   type Deployment,
 } from "./shared-record-paths";
 
-/** The shared record could not be read: whoever asked must not delete. */
-export class SharedRecordError extends Error {
-  override readonly name = "SharedRecordError";
+/**
+ * The shared record could not be created, read, verified or written: whoever asked must not
+ * delete. An expected failure (its message says why and where; no stack).
+ */
+export class SharedRecordError extends ResourceOperationError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options);
+    this.name = "SharedRecordError";
+  }
 }
 
 type FactHandler = (fact: SharedFact, writer: string) => void;
@@ -61,6 +76,8 @@ interface State {
   file: string | undefined;
   pending: SharedFact[];
   readers: Map<string, Reader>;
+  /** Why the record cannot be used (set once; every later use fails with it). */
+  failure: SharedRecordError | undefined;
 }
 
 const state: State = {
@@ -70,6 +87,7 @@ const state: State = {
   file: undefined,
   pending: [],
   readers: new Map(),
+  failure: undefined,
 };
 const handlers: FactHandler[] = [];
 let exitHookInstalled = false;
@@ -86,28 +104,49 @@ export function joinDeployment(deployment: Deployment | undefined = deploymentOf
 function removeOwnFile(): void {
   if (state.file === undefined) return;
   fs.rmSync(state.file, { force: true });
+  const directory = path.dirname(state.file);
   try {
-    fs.rmdirSync(path.dirname(state.file));
+    // The last process of the deployment takes the directory with it.
+    if (fs.readdirSync(directory).every((name) => name === DESCRIPTION)) {
+      fs.rmSync(path.join(directory, DESCRIPTION), { force: true });
+      fs.rmdirSync(directory);
+    }
   } catch {
-    // Other processes of the deployment still have their files there.
+    // Another process of the deployment joined meanwhile: its directory stays.
   }
 }
 
 /**
  * Opens this process's file once its application is known (the provider's configuration), and
  * writes the facts recorded before. Without a deployment (a test calling the implementations
- * directly), the record stays local.
+ * directly), the record stays local. Never throws: a record that cannot be opened is remembered,
+ * and every later publish and read fails with the reason, naming the path.
  */
 export function joinApplication(baseUrl: string, clientId: string): void {
-  if (state.application !== undefined) return;
+  if (state.application !== undefined || state.failure !== undefined) return;
   if (!state.decided) joinDeployment();
-  state.application = applicationKey(baseUrl, clientId);
-  if (state.deployment === undefined) return;
-  sweepGoneDeployments();
-  const directory = deploymentDirectory(state.deployment);
-  fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
-  state.file = path.join(directory, `${state.application}.${process.pid}.jsonl`);
-  fs.writeFileSync(state.file, "", { flag: "a", mode: 0o600 });
+  if (state.deployment === undefined) {
+    state.application = applicationKey(baseUrl, clientId);
+    return;
+  }
+  const application = applicationKey(baseUrl, clientId);
+  let directory = deploymentDirectory(state.deployment);
+  try {
+    directory = openDeploymentDirectory(state.deployment);
+    const file = path.join(directory, `${application}.${process.pid}.jsonl`);
+    fs.writeFileSync(file, "", { flag: "w", mode: 0o600 });
+    state.file = file;
+  } catch (error) {
+    state.failure = new SharedRecordError(
+      `the one-owner record this deployment's provider processes share cannot be opened at ${directory} ` +
+        `(${(error as Error).message}); nothing will be deleted by this process, since what the ` +
+        "others manage could not be known",
+      { cause: error },
+    );
+    return;
+  }
+  state.application = application;
+  void sweepGoneDeployments(directory);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", removeOwnFile);
@@ -130,6 +169,7 @@ function append(facts: readonly SharedFact[]): void {
  */
 export function publish(fact: SharedFact): void {
   if (!state.decided) joinDeployment();
+  if (state.failure !== undefined) throw state.failure;
   if (state.deployment === undefined) return;
   if (state.file === undefined) {
     state.pending.push(fact);
@@ -144,15 +184,9 @@ export function onOthersFact(handler: FactHandler): void {
 }
 
 function othersFiles(directory: string): string[] {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
   const own = path.basename(state.file ?? "");
-  return entries
+  return fs
+    .readdirSync(directory)
     .filter((name) => name.startsWith(`${state.application}.`) && name.endsWith(".jsonl") && name !== own)
     .sort();
 }
@@ -161,14 +195,17 @@ function othersFiles(directory: string): string[] {
 function readNewLines(file: string, reader: Reader): { lines: string[]; next: number } {
   let fd: number;
   try {
-    fd = fs.openSync(file, "r");
+    // No link is followed: the directory is verified, and so is each file, as opened.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch (error) {
     // Its process has exited (the deployment is ending): what it published was already applied.
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { lines: [], next: reader.offset };
     throw error;
   }
   try {
-    const size = fs.fstatSync(fd).size;
+    const stat = fs.fstatSync(fd);
+    verifyFile(file, stat);
+    const size = stat.size;
     if (size <= reader.offset) return { lines: [], next: reader.offset };
     const buffer = Buffer.alloc(size - reader.offset);
     const read = fs.readSync(fd, buffer, 0, buffer.length, reader.offset);
@@ -207,6 +244,7 @@ function parseLine(file: string, line: string): SharedFact {
  */
 export async function catchUpWithOthers(): Promise<void> {
   if (!state.decided) joinDeployment();
+  if (state.failure !== undefined) throw state.failure;
   if (state.deployment === undefined) return;
   if (state.application === undefined) {
     // A caller that has not resolved the provider's configuration cannot know which record to read.
@@ -217,6 +255,10 @@ export async function catchUpWithOthers(): Promise<void> {
   }
   const directory = deploymentDirectory(state.deployment);
   try {
+    verifyDirectory(directory);
+    // This process's own file stands for the directory being the deployment's still (a sweep
+    // that took it for a gone engine's moves it away): without it, nothing read here is whole.
+    verifyFile(state.file as string, fs.lstatSync(state.file as string));
     for (const name of othersFiles(directory)) {
       const file = path.join(directory, name);
       const reader = state.readers.get(file) ?? { offset: 0 };
@@ -247,4 +289,5 @@ export function resetSharedRecord(): void {
   state.file = undefined;
   state.pending = [];
   state.readers.clear();
+  state.failure = undefined;
 }

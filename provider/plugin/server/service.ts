@@ -13,6 +13,7 @@ import { engineLogSink, setEngineAddress } from "./engine-log";
 import { toServiceError } from "./errors";
 import { invoke } from "./invoke";
 import { check, create, read, remove, update } from "./resources";
+import { withRequestUrn } from "../../runtime/request-urn";
 import { emptyPb, grpc, pluginPb, providerGrpc, providerPb, type GrpcJs, type ProviderPb } from "./rpc";
 
 /** The plugin's version: its package's. */
@@ -23,7 +24,7 @@ function unary<Req, Res>(handler: (request: Req) => Promise<Res>): GrpcJs.handle
   return (call, callback) => {
     const request = call.request as Req & { getUrn?: () => string | undefined };
     const urn = typeof request.getUrn === "function" ? (request.getUrn() ?? "") : "";
-    withLogSink(engineLogSink(urn), () => handler(request)).then(
+    withRequestUrn(urn, () => withLogSink(engineLogSink(urn), () => handler(request))).then(
       (response) => callback(null, response),
       (error: unknown) => callback(toServiceError(error)),
     );

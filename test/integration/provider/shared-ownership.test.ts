@@ -8,9 +8,10 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { providerImplementation } from "../../../provider/runtime/implementations";
 import { platformClient } from "../../../provider/runtime/platform-client";
@@ -31,13 +32,19 @@ import { useConfiguredEmulator } from "./support/configured-emulator";
 
 const env = useConfiguredEmulator();
 const children: ChildProcessWithoutNullStreams[] = [];
-let engineCount = 0;
+const engines: net.Server[] = [];
 
-/** A deployment of a pretend engine: this process's pid (alive), a fresh address. */
-function newDeployment(): Deployment {
-  engineCount += 1;
-  return { engineAddress: `127.0.0.1:${40_000 + engineCount}`, enginePid: process.pid };
+/** A deployment of a pretend engine: a fresh address that listens (a live engine to the sweep). */
+async function newDeployment(): Promise<Deployment> {
+  const engine = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => engine.listen(0, "127.0.0.1", resolve));
+  engines.push(engine);
+  return { engineAddress: `127.0.0.1:${(engine.address() as net.AddressInfo).port}` };
 }
+
+afterAll(async () => {
+  for (const engine of engines.splice(0)) await new Promise((resolve) => engine.close(resolve));
+});
 
 function resetRecords(): void {
   resetOwnership();
@@ -144,7 +151,7 @@ describe("a move between two provider processes of one deployment", () => {
     const devicesBefore = (await env.emulator.control.state()).devices;
     // The next deployment: this process plays the dynamic provider host, the child the plugin.
     resetRecords();
-    const deployment = newDeployment();
+    const deployment = await newDeployment();
     joinDeployment(deployment);
     await env.emulator.control.resetCounters();
 
@@ -166,7 +173,8 @@ describe("a move between two provider processes of one deployment", () => {
 
     // The other process removes its file when it exits.
     const directory = deploymentDirectory(deployment);
-    const theirs = () => fs.readdirSync(directory).filter((f) => !f.endsWith(`.${process.pid}.jsonl`));
+    const theirs = () =>
+      fs.readdirSync(directory).filter((f) => f.endsWith(".jsonl") && !f.endsWith(`.${process.pid}.jsonl`));
     expect(theirs()).toHaveLength(1);
     child.stdin.end();
     await new Promise((resolve) => child.once("exit", resolve));
@@ -177,8 +185,8 @@ describe("a move between two provider processes of one deployment", () => {
   it("does not count another deployment's record: the old resources' deletes then delete", async () => {
     const before = await deployedStack();
     resetRecords();
-    joinDeployment(newDeployment());
-    await otherProcess({ deployment: newDeployment(), resources: before.program, checkOnly: true });
+    joinDeployment(await newDeployment());
+    await otherProcess({ deployment: await newDeployment(), resources: before.program, checkOnly: true });
     await env.emulator.control.resetCounters();
     await deleteOld(before.created);
     const written = await writes();
@@ -191,7 +199,7 @@ describe("a move between two provider processes of one deployment", () => {
   it("does not count another application's record in the same deployment", async () => {
     const before = await deployedStack();
     resetRecords();
-    const deployment = newDeployment();
+    const deployment = await newDeployment();
     joinDeployment(deployment);
     // Its check alone declares the serial number (no request: it could not authenticate anyway).
     const devices = before.program.filter((r) => r.kind === "Device");
@@ -204,7 +212,7 @@ describe("a move between two provider processes of one deployment", () => {
   it("fails a delete, writing nothing, when the other process's record cannot be read", async () => {
     const before = await deployedStack();
     resetRecords();
-    const deployment = newDeployment();
+    const deployment = await newDeployment();
     joinDeployment(deployment);
     const directory = deploymentDirectory(deployment);
     fs.mkdirSync(directory, { recursive: true });
@@ -215,7 +223,7 @@ describe("a move between two provider processes of one deployment", () => {
       const error = await providerImplementation(created.kind)
         .delete(created.id, created.outs ?? {})
         .catch((e: unknown) => e);
-      expect(String(error)).toMatch(
+      expect((error as Error).message).toMatch(
         /one-owner record .* has a line that is not a record .*nothing was deleted/,
       );
     }

@@ -1,0 +1,25 @@
+/**
+ * The URN of the resource the current provider call is about, carried through the call's async
+ * context. Both front-ends set it: the plugin from each request's `urn`, the dynamic front-end from
+ * the host's requests (see dynamic-host-status.ts). The one-owner record names owners by it: two
+ * resources of one name under different parents are two owners.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const urnOfRequest = new AsyncLocalStorage<string>();
+
+/** The current call's resource URN, when a front-end gave one. */
+export function currentUrn(): string | undefined {
+  const urn = urnOfRequest.getStore();
+  return urn === "" ? undefined : urn;
+}
+
+/** Runs `work` as a call about the resource `urn`. */
+export function withRequestUrn<T>(urn: string, work: () => T): T {
+  return urnOfRequest.run(urn, work);
+}
+
+/** Makes `urn` the current call's URN from here on in this async context (the host's getters). */
+export function enterRequestUrn(urn: string): void {
+  urnOfRequest.enterWith(urn);
+}
