@@ -36,6 +36,8 @@ describe("the README's program", () => {
     project = await createProject({
       name: "readme",
       program,
+      // A user's project type-checks its program: the README's must pass against the package's types.
+      typeCheck: true,
       files: { "inventory.csv": formatInventory(inventory) },
     });
   });
@@ -49,5 +51,15 @@ describe("the README's program", () => {
     expect(up.output).not.toMatch(/is not a property/);
     assertOk(up);
     assertOk(await project.preview({ expectNoChanges: true }));
+  });
+
+  it("is type-checked against the package's declarations: a wrong input type fails the preview", async () => {
+    const program = readmeProgram();
+    const wrong = 'import type { DeviceArgs } from "pulumi-devplatform";\nconst wrong: DeviceArgs = { sn: 42, name: "x" };\nvoid wrong;\n';
+    project.setProgram(`${program}\n${wrong}`);
+    const preview = await project.preview();
+    expect(preview.exitCode).not.toBe(0);
+    expect(preview.output).toMatch(/TS2322.*number.*string/s);
+    project.setProgram(program);
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * One owner on the toolchain users run: Pulumi's own `pulumi-resource-pulumi-nodejs` (node under
+ * `sh`, no `exec`) and Pulumi's own Node.js language host, as the e2e toolchain provisions them.
+ *
+ * - Two DeviceFleets of one name under different parents are two owners, in both front-ends: a
+ *   serial number moved from one to the other in one `up` is adopted, never deleted.
+ * - A move from the dynamic resources to the plugin split over two `up`s (the new resources
+ *   first, the old ones removed later) deletes nothing either.
+ * - A move whose two front-ends spell the platform's base URL differently shares one record.
+ */
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { createProject } from "./support/e2e-project";
+import { serialNumbers } from "./support/fleet-programs";
+import { createPluginProject } from "./support/plugin-programs";
+import { writesOf } from "./support/platform-writes";
+import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+
+let control: EmulatorControl;
+
+beforeAll(() => {
+  control = new EmulatorControl(inject("e2e").emulatorUrl);
+});
+
+/** The launcher the engine ran for dynamic resources is Pulumi's own (node under sh, no exec). */
+function expectPulumisLauncher(): void {
+  const { pulumiDir } = inject("e2e");
+  expect(pulumiDir).toMatch(/toolchain-/);
+}
+
+function devicesOf(sns: readonly string[], label: string): { sn: string; name: string }[] {
+  return sns.map((sn, i) => ({ sn, name: `${label}-${i}` }));
+}
+
+/** Two fleets named `sensors`, one under a Warehouse component, one under an Office. */
+function sameNamedFleets(front: "plugin" | "dynamic", warehouse: string[], office: string[]): string {
+  const fleet =
+    front === "plugin"
+      ? `(name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions) =>
+    new (class extends pulumi.CustomResource {})("devplatform:index:DeviceFleet", name, props, opts)`
+      : `(name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions) =>
+    new DeviceFleet(name, props as never, opts)`;
+  return `
+import * as pulumi from "@pulumi/pulumi";
+import { DeviceFleet } from "pulumi-devplatform";
+const fleet = ${fleet};
+const warehouse = new pulumi.ComponentResource("acme:site:Warehouse", "warehouse", {});
+const office = new pulumi.ComponentResource("acme:site:Office", "office", {});
+fleet("sensors", { devices: ${JSON.stringify(devicesOf(warehouse, "w"))} }, { parent: warehouse });
+fleet("sensors", { devices: ${JSON.stringify(devicesOf(office, "o"))} }, { parent: office });
+void DeviceFleet;
+`;
+}
+
+async function countedUp(project: PulumiProject) {
+  await control.resetCounters();
+  const up = assertOk(await project.up());
+  const { byRoute, total } = await control.counters();
+  return { up, writes: writesOf(byRoute), total };
+}
+
+async function platformIds(sns: readonly string[]): Promise<Record<string, string>> {
+  const devices = (await control.state()).devices.filter((d) => sns.includes(d.sn));
+  return Object.fromEntries(devices.map((d) => [d.sn, d.deviceId]));
+}
+
+describe.each(["plugin", "dynamic"] as const)(
+  "two %s DeviceFleets of one name under different parents",
+  (front) => {
+    it("are two owners: a serial number moved from one to the other is adopted, never deleted", async () => {
+      expectPulumisLauncher();
+      const [a, b, c] = serialNumbers(3, "24");
+      const w = [a as string, b as string];
+      const o = [c as string];
+      const project = await (front === "plugin" ? createPluginProject : createProject)({
+        name: `same-name-${front}`,
+        program: sameNamedFleets(front, w, o),
+      });
+      assertOk(await project.up());
+      const before = await platformIds([...w, ...o]);
+      expect(Object.keys(before)).toHaveLength(3);
+
+      project.setProgram(sameNamedFleets(front, [a as string], [b as string, c as string]));
+      const { writes, up } = await countedUp(project);
+      console.log(`${front}: moving ${b} between same-named fleets: writes ${JSON.stringify(writes)}`);
+      // The adopting fleet changes nothing (the device matches but for its name: one PUT), the
+      // losing fleet lets go: no DELETE.
+      expect(writes["DELETE /devices/{deviceId}"]).toBeUndefined();
+      expect(await platformIds([...w, ...o])).toEqual(before);
+      expect(up.output).toMatch(/sensors/);
+      assertOk(await project.preview({ expectNoChanges: true }));
+      assertOk(await project.refreshExpectingNoChanges());
+      assertOk(await project.destroy());
+      expect(await platformIds([...w, ...o])).toEqual({});
+    });
+  },
+);
+
+/** A dynamic Device, a plugin Device, or both, of one serial number. */
+function splitMoveProgram(
+  sn: string,
+  declare: { dynamic: boolean; plugin: boolean },
+  pluginBaseUrl?: string,
+): string {
+  const lines = [
+    `import * as pulumi from "@pulumi/pulumi";`,
+    `import { Device } from "pulumi-devplatform";`,
+    `class Resource extends pulumi.CustomResource {}`,
+    `class Provider extends pulumi.ProviderResource {}`,
+  ];
+  if (declare.dynamic) lines.push(`new Device("old-${sn}", { sn: "${sn}", name: "moved" });`);
+  if (declare.plugin) {
+    const opts =
+      pluginBaseUrl === undefined
+        ? "{}"
+        : `{ provider: new Provider("devplatform", "spelled", { baseUrl: ${JSON.stringify(pluginBaseUrl)}, clientId: "demo-client", clientSecret: pulumi.secret("demo-secret") }) }`;
+    lines.push(
+      `new Resource("devplatform:index:Device", "new-${sn}", { sn: "${sn}", name: "moved" }, ${opts});`,
+    );
+  }
+  return lines.join("\n") + "\n";
+}
+
+describe("a move from the dynamic resources to the plugin", () => {
+  it("split over two ups (the new resource first, the old one removed later) deletes nothing", async () => {
+    expectPulumisLauncher();
+    const [sn] = serialNumbers(1, "24") as [string];
+    const project = await createPluginProject({
+      name: "split-move",
+      program: splitMoveProgram(sn, { dynamic: true, plugin: false }),
+    });
+    assertOk(await project.up());
+    const before = await platformIds([sn]);
+
+    project.setProgram(splitMoveProgram(sn, { dynamic: true, plugin: true }));
+    const adopt = await countedUp(project);
+    expect(adopt.writes).toEqual({});
+
+    project.setProgram(splitMoveProgram(sn, { dynamic: false, plugin: true }));
+    const remove = await countedUp(project);
+    console.log(
+      `split move: adopt writes ${JSON.stringify(adopt.writes)}, remove writes ${JSON.stringify(remove.writes)}`,
+    );
+    expect(remove.up.changes).toMatchObject({ delete: 1 });
+    expect(remove.writes).toEqual({});
+    expect(await platformIds([sn])).toEqual(before);
+    const stack = await project.exportStack();
+    expect(resourcesOfType(stack, "devplatform:index:Device").map((r) => r.id)).toEqual([before[sn]]);
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
+    expect(await platformIds([sn])).toEqual({});
+  });
+
+  it("in one up, with the plugin's base URL spelled differently, shares one record and deletes nothing", async () => {
+    const [sn] = serialNumbers(1, "24") as [string];
+    const project = await createPluginProject({
+      name: "spelled-move",
+      program: splitMoveProgram(sn, { dynamic: true, plugin: false }),
+    });
+    assertOk(await project.up());
+    const before = await platformIds([sn]);
+    const spelled = `${inject("e2e")
+      .emulatorUrl.replace(/^http:/, "HTTP:")
+      .replace("127.0.0.1", "127.0.0.1")}/`;
+    project.setProgram(splitMoveProgram(sn, { dynamic: false, plugin: true }, spelled));
+    const move = await countedUp(project);
+    console.log(`move with ${spelled}: writes ${JSON.stringify(move.writes)}`);
+    expect(move.writes).toEqual({});
+    expect(await platformIds([sn])).toEqual(before);
+    assertOk(await project.destroy());
+  });
+});
