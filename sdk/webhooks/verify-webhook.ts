@@ -5,12 +5,9 @@
  */
 import { parseLosslessJson } from "../lossless-json";
 import { WebhookVerificationError } from "./webhook-error";
+import { signingHeader, WEBHOOK_HEADERS, type WebhookHeaders } from "./webhook-headers";
 import { parseWebhookEvent, type WebhookEvent } from "./webhook-events";
 import { webhookSignatureMatches } from "./webhook-signature";
-
-/** The headers of a delivery: Node's `IncomingHttpHeaders`, a plain object, or a fetch `Headers`. */
-export type WebhookHeaders =
-  { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** Input of {@link verifyWebhook}. */
 export interface VerifyWebhookInput {
@@ -26,33 +23,8 @@ export interface VerifyWebhookInput {
   readonly toleranceSeconds?: number;
 }
 
-/** Names of the signing headers. */
-export const WEBHOOK_HEADERS = {
-  signature: "x-msc-request-signature",
-  timestamp: "x-msc-request-timestamp",
-  nonce: "x-msc-request-nonce",
-  webhookUuid: "x-msc-webhook-uuid",
-} as const;
-
 /** The timestamp window of the platform's own receiver, seconds. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 60;
-
-function header(headers: WebhookHeaders, name: string): string {
-  let value: string | readonly string[] | null | undefined;
-  if (typeof headers.get === "function") value = (headers as { get(n: string): string | null }).get(name);
-  else {
-    const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
-    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
-    value = key === undefined ? undefined : record[key];
-  }
-  if (Array.isArray(value)) {
-    if (value.length !== 1) throw new WebhookVerificationError("missing_headers", `${name} is repeated`);
-    value = value[0] as string;
-  }
-  if (typeof value !== "string" || value.trim() === "")
-    throw new WebhookVerificationError("missing_headers", `${name} is missing`);
-  return value.trim();
-}
 
 function checkTimestamp(timestamp: string, now: Date | number, toleranceSeconds: number): void {
   if (!/^\d{1,12}$/.test(timestamp)) {
@@ -130,10 +102,10 @@ export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent[] {
     throw new TypeError("verifyWebhook: secret must be a non-empty string");
   if (!(toleranceSeconds >= 0))
     throw new RangeError("verifyWebhook: toleranceSeconds must be a non-negative number");
-  const signature = header(headers, WEBHOOK_HEADERS.signature);
-  const timestamp = header(headers, WEBHOOK_HEADERS.timestamp);
-  const nonce = header(headers, WEBHOOK_HEADERS.nonce);
-  header(headers, WEBHOOK_HEADERS.webhookUuid);
+  const signature = signingHeader(headers, WEBHOOK_HEADERS.signature);
+  const timestamp = signingHeader(headers, WEBHOOK_HEADERS.timestamp);
+  const nonce = signingHeader(headers, WEBHOOK_HEADERS.nonce);
+  signingHeader(headers, WEBHOOK_HEADERS.webhookUuid);
   if (!webhookSignatureMatches(secret, timestamp, nonce, signature)) {
     throw new WebhookVerificationError("bad_signature", `${WEBHOOK_HEADERS.signature} does not match`);
   }
