@@ -79,6 +79,8 @@ export { tokenDetailsSchema, type TokenDetails } from "./schemas/token";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   verifyWebhook,
+  verifyWebhookDelivery,
+  type VerifiedWebhookDelivery,
   type VerifyWebhookInput,
 } from "./webhooks/verify-webhook";
 export { WEBHOOK_HEADERS, type WebhookHeaders } from "./webhooks/webhook-headers";
