@@ -78,11 +78,12 @@ export * from "./schemas/rps";
 export { tokenDetailsSchema, type TokenDetails } from "./schemas/token";
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
-  WEBHOOK_HEADERS,
   verifyWebhook,
+  verifyWebhookDelivery,
+  type VerifiedWebhookDelivery,
   type VerifyWebhookInput,
-  type WebhookHeaders,
 } from "./webhooks/verify-webhook";
+export { WEBHOOK_HEADERS, type WebhookHeaders } from "./webhooks/webhook-headers";
 export { WebhookVerificationError, type WebhookVerificationErrorCode } from "./webhooks/webhook-error";
 export { computeWebhookSignature, webhookSignatureMatches } from "./webhooks/webhook-signature";
 export * from "./webhooks/webhook-events";

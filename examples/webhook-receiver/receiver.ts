@@ -1,10 +1,14 @@
 /**
  * A webhook receiver for the device platform: node:http, no framework. Each POST is checked with
- * the SDK's verifyWebhook (signature, timestamp window, well-formed events) and a nonce seen before
- * is refused, so a forged, late or replayed delivery gets 401 and nothing is printed for it.
+ * the SDK's verifyWebhookDelivery (signature, timestamp window, well-formed events) and a nonce seen
+ * before is refused, so a forged, late or replayed delivery gets 401 and nothing is printed for it.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from "pulumi-devplatform/sdk";
+import {
+  verifyWebhookDelivery,
+  WebhookVerificationError,
+  type VerifiedWebhookDelivery,
+} from "pulumi-devplatform/sdk";
 import { describeEvent } from "./print-events";
 import { ReplayGuard } from "./replay-guard";
 
@@ -44,9 +48,9 @@ export function createReceiver(options: ReceiverOptions): Server {
     rawBody(request, maxBodyBytes)
       .then(
         (body) => {
-          let events: WebhookEvent[];
+          let delivery: VerifiedWebhookDelivery;
           try {
-            events = verifyWebhook({
+            delivery = verifyWebhookDelivery({
               headers: request.headers,
               body,
               secret,
@@ -56,9 +60,10 @@ export function createReceiver(options: ReceiverOptions): Server {
             if (error instanceof WebhookVerificationError) return answer(error.httpStatus, error.code);
             throw error;
           }
-          if (!replays.firstSight(String(request.headers["x-msc-request-nonce"]), Date.now()))
-            return answer(401, "replayed");
-          for (const event of events) for (const line of describeEvent(event)) print(line);
+          // The nonce the signature was checked over, not the raw header: a replay whose header
+          // differs from it (padding) must still be this nonce's second sight.
+          if (!replays.firstSight(delivery, Date.now())) return answer(401, "replayed");
+          for (const event of delivery.events) for (const line of describeEvent(event)) print(line);
           answer(200, "ok");
         },
         (error: unknown) => answer(error instanceof BodyTooLarge ? 413 : 400, "unreadable body"),

@@ -1,18 +1,16 @@
 /**
- * `verifyWebhook`: what a receiver of the platform's webhooks calls on each delivery before it
- * trusts a byte of it — the four signing headers present, the signature right, the timestamp fresh,
- * the body the raw text of a JSON array of events — and the events, typed, with exact ids.
+ * `verifyWebhookDelivery` and `verifyWebhook`: what a receiver of the platform's webhooks calls on
+ * each delivery before it trusts a byte of it — the four signing headers present, the signature
+ * right, the timestamp fresh, the body the raw text of a JSON array of events — and the events,
+ * typed, with exact ids (with the timestamp and nonce as verified, for a replay guard).
  */
 import { parseLosslessJson } from "../lossless-json";
 import { WebhookVerificationError } from "./webhook-error";
+import { readSigningHeaders, WEBHOOK_HEADERS, type WebhookHeaders } from "./webhook-headers";
 import { parseWebhookEvent, type WebhookEvent } from "./webhook-events";
 import { webhookSignatureMatches } from "./webhook-signature";
 
-/** The headers of a delivery: Node's `IncomingHttpHeaders`, a plain object, or a fetch `Headers`. */
-export type WebhookHeaders =
-  { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
-
-/** Input of {@link verifyWebhook}. */
+/** Input of {@link verifyWebhook} and {@link verifyWebhookDelivery}. */
 export interface VerifyWebhookInput {
   /** The request's headers (names in any case). */
   readonly headers: WebhookHeaders;
@@ -26,33 +24,26 @@ export interface VerifyWebhookInput {
   readonly toleranceSeconds?: number;
 }
 
-/** Names of the signing headers. */
-export const WEBHOOK_HEADERS = {
-  signature: "x-msc-request-signature",
-  timestamp: "x-msc-request-timestamp",
-  nonce: "x-msc-request-nonce",
-  webhookUuid: "x-msc-webhook-uuid",
-} as const;
+/** A delivery {@link verifyWebhookDelivery} accepted: its events and the signed values, as verified. */
+export interface VerifiedWebhookDelivery {
+  /** The events of the body, typed, ids exact. */
+  readonly events: WebhookEvent[];
+  /**
+   * `x-msc-request-timestamp`, seconds as digits, exactly the string the signature was checked over
+   * (HTTP's optional whitespace around the header removed, nothing else).
+   */
+  readonly timestamp: string;
+  /**
+   * `x-msc-request-nonce`, exactly the string the signature was checked over: visible ASCII, HTTP's
+   * optional whitespace (SP, HTAB) around the header removed and nothing else. Key a replay guard on
+   * this value, never on the raw header: a replay whose header differs from it only by that
+   * whitespace carries this same nonce.
+   */
+  readonly nonce: string;
+}
 
 /** The timestamp window of the platform's own receiver, seconds. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 60;
-
-function header(headers: WebhookHeaders, name: string): string {
-  let value: string | readonly string[] | null | undefined;
-  if (typeof headers.get === "function") value = (headers as { get(n: string): string | null }).get(name);
-  else {
-    const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
-    const key = Object.keys(record).find((k) => k.toLowerCase() === name);
-    value = key === undefined ? undefined : record[key];
-  }
-  if (Array.isArray(value)) {
-    if (value.length !== 1) throw new WebhookVerificationError("missing_headers", `${name} is repeated`);
-    value = value[0] as string;
-  }
-  if (typeof value !== "string" || value.trim() === "")
-    throw new WebhookVerificationError("missing_headers", `${name} is missing`);
-  return value.trim();
-}
 
 function checkTimestamp(timestamp: string, now: Date | number, toleranceSeconds: number): void {
   if (!/^\d{1,12}$/.test(timestamp)) {
@@ -109,16 +100,20 @@ function parseEvents(text: string): WebhookEvent[] {
 }
 
 /**
- * Verifies a webhook delivery of the platform and returns its events. Checks, in this order: the
- * signing headers are there; the signature (constant-time compare); the timestamp lies within
- * `toleranceSeconds` of `now` either way; the body is a JSON array of well-formed events.
- * Throws {@link WebhookVerificationError} (code `missing_headers`, `bad_signature`,
- * `timestamp_out_of_window` or `malformed_body`), whose message never contains the secret.
+ * Verifies a webhook delivery of the platform and returns its events with the timestamp and nonce
+ * the signature was checked over. Checks, in this order: the signing headers are there, each visible
+ * ASCII once HTTP's optional whitespace (SP, HTAB) around it is removed (U+00A0 and other Unicode
+ * spaces are not removed: they refuse the delivery); the signature (constant-time compare); the
+ * timestamp lies within `toleranceSeconds` of `now` either way; the body is a JSON array of
+ * well-formed events. Throws {@link WebhookVerificationError} (code `missing_headers`,
+ * `bad_signature`, `timestamp_out_of_window` or `malformed_body`), whose message never contains the
+ * secret.
  *
  * The platform's signature covers the timestamp and nonce, not the body: serve the receiver over
- * HTTPS, and refuse a nonce seen before within the window if replays inside it matter.
+ * HTTPS, and, if replays inside the window matter, refuse a {@link VerifiedWebhookDelivery.nonce}
+ * seen before within it — the returned one, not the raw header.
  */
-export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent[] {
+export function verifyWebhookDelivery(input: VerifyWebhookInput): VerifiedWebhookDelivery {
   const {
     headers,
     body,
@@ -130,13 +125,19 @@ export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent[] {
     throw new TypeError("verifyWebhook: secret must be a non-empty string");
   if (!(toleranceSeconds >= 0))
     throw new RangeError("verifyWebhook: toleranceSeconds must be a non-negative number");
-  const signature = header(headers, WEBHOOK_HEADERS.signature);
-  const timestamp = header(headers, WEBHOOK_HEADERS.timestamp);
-  const nonce = header(headers, WEBHOOK_HEADERS.nonce);
-  header(headers, WEBHOOK_HEADERS.webhookUuid);
+  const { signature, timestamp, nonce } = readSigningHeaders(headers);
   if (!webhookSignatureMatches(secret, timestamp, nonce, signature)) {
     throw new WebhookVerificationError("bad_signature", `${WEBHOOK_HEADERS.signature} does not match`);
   }
   checkTimestamp(timestamp, now, toleranceSeconds);
-  return parseEvents(bodyText(body));
+  return { events: parseEvents(bodyText(body)), timestamp, nonce };
+}
+
+/**
+ * Verifies a webhook delivery of the platform and returns its events: {@link verifyWebhookDelivery}
+ * (same checks, same errors) without the verified timestamp and nonce. A receiver that guards
+ * against replays calls {@link verifyWebhookDelivery} instead, to key on the nonce as verified.
+ */
+export function verifyWebhook(input: VerifyWebhookInput): WebhookEvent[] {
+  return verifyWebhookDelivery(input).events;
 }

@@ -5,9 +5,13 @@
 
 /** Stable reasons; match on these rather than on messages. */
 export type WebhookVerificationErrorCode =
-  /** A signing header is absent, empty or repeated. */
+  /** A signing header is absent, empty or repeated, or the (unsigned) webhook uuid is not visible ASCII. */
   | "missing_headers"
-  /** `x-msc-request-signature` is not the HMAC of the timestamp and nonce under the secret. */
+  /**
+   * `x-msc-request-signature` is not the HMAC of the timestamp and nonce, as received, under the
+   * secret; or one of the three holds anything but visible ASCII (past HTTP's SP/HTAB around it),
+   * which the platform never signs or sends.
+   */
   | "bad_signature"
   /** `x-msc-request-timestamp` is not seconds, or lies outside the accepted window. */
   | "timestamp_out_of_window"

@@ -2,7 +2,8 @@
  * The example receiver (examples/webhook-receiver) run as a user runs it, with `tsx`, against the
  * emulator's CLI started with the webhook flags: a configuration task created with the SDK's
  * createConfigTasks is printed with its task id, device id, status and each item; a forged, a late
- * and a replayed delivery are answered 401 and print nothing.
+ * and a replayed delivery are answered 401 and print nothing, nor does a replay whose nonce header
+ * is padded (U+00A0, which is not HTTP whitespace, or a tab or space, which is) carrying a forged body.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -108,6 +109,16 @@ async function post(headers: Record<string, string>, body: string): Promise<numb
   return response.statusCode;
 }
 
+/** Status and text of the answer, e.g. `401 replayed`. */
+async function answerTo(headers: Record<string, string>, body: string): Promise<string> {
+  const response = await request(receiver.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+  return `${response.statusCode} ${(await response.body.text()).trim()}`;
+}
+
 function signed(timestampSeconds: number, nonce = randomUUID()): Record<string, string> {
   const timestamp = String(timestampSeconds);
   return {
@@ -169,5 +180,30 @@ describe("the example webhook receiver", () => {
     // stdout keeps its order: once "last" is printed, anything printed for the refused ones would be too.
     await receiver.printed((lines) => lines.includes('WEBHOOK_TEST "last"'));
     expect(receiver.lines.slice(before)).toEqual(['WEBHOOK_TEST "first"', 'WEBHOOK_TEST "last"']);
+  });
+
+  it("refuses a replay whose nonce is padded, with a forged body, and prints none of it", async () => {
+    const before = receiver.lines.length;
+    const nonce = randomUUID();
+    const original = signed(Math.floor(Date.now() / 1000), nonce);
+    expect(await answerTo(original, testBody("genuine"))).toBe("200 ok");
+    // The signature covers the timestamp and nonce only, so a replay may carry any body. U+00A0
+    // travels as the single latin1 byte 0xA0 (undici writes header values as latin1, Node reads
+    // them so); String.prototype.trim once removed it before the HMAC while the guard keyed on the
+    // raw header, and the forged body was printed.
+    for (const padded of [nonce + "\u00a0", "\u00a0" + nonce]) {
+      const replay = { ...original, "x-msc-request-nonce": padded };
+      expect(await answerTo(replay, testBody("forged"))).toBe("401 bad_signature");
+    }
+    // SP and HTAB around a value are HTTP's own optional whitespace: the same nonce, seen before.
+    for (const padded of [nonce + "\t", " " + nonce, "\t " + nonce + " \t"]) {
+      const replay = { ...original, "x-msc-request-nonce": padded };
+      expect(await answerTo(replay, testBody("forged"))).toBe("401 replayed");
+    }
+    expect(await answerTo(signed(Math.floor(Date.now() / 1000)), testBody("after"))).toBe("200 ok");
+    // stdout keeps its order: once "after" is printed, anything printed for the refused ones would be too.
+    await receiver.printed((lines) => lines.includes('WEBHOOK_TEST "after"'));
+    expect(receiver.lines.slice(before)).toEqual(['WEBHOOK_TEST "genuine"', 'WEBHOOK_TEST "after"']);
+    expect(receiver.lines.join("\n")).not.toContain("forged");
   });
 });
