@@ -152,9 +152,11 @@ build_cli
 build_hosts
 install_dynamic_launcher
 mkdir -p "$bin_dir"
-ln -sf "$cli_dir/pulumi" "$bin_dir/pulumi"
+# A link the CLI resolves would make it look for its hosts beside the build, not here: a hard link
+# (or a copy across file systems) keeps this directory the CLI's own.
+ln -f "$cli_dir/pulumi" "$bin_dir/pulumi" 2>/dev/null || cp "$cli_dir/pulumi" "$bin_dir/pulumi"
 for host in pulumi-language-nodejs pulumi-language-python pulumi-language-python-exec pulumi-language-yaml; do
-  ln -sf "$hosts_dir/bin/$host" "$bin_dir/$host"
+  ln -f "$hosts_dir/bin/$host" "$bin_dir/$host" 2>/dev/null || cp "$hosts_dir/bin/$host" "$bin_dir/$host"
 done
 install -m 0755 "$sdk_dir/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
 touch "$bin_dir/.complete"

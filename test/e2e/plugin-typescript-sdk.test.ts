@@ -63,7 +63,13 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
           "index.ts": NODE_SDK_PROGRAM,
           "package.json": JSON.stringify({ name: "plugin-ts-sdk", private: true }),
           "tsconfig.json": JSON.stringify({
-            compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true },
+            compilerOptions: {
+              strict: true,
+              target: "es2022",
+              module: "commonjs",
+              moduleResolution: "node",
+              esModuleInterop: true,
+            },
           }),
           [SPEC_FILE]: JSON.stringify({ resources: initial }),
         },

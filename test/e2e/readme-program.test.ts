@@ -55,7 +55,8 @@ describe("the README's program", () => {
 
   it("is type-checked against the package's declarations: a wrong input type fails the preview", async () => {
     const program = readmeProgram();
-    const wrong = 'import type { DeviceArgs } from "pulumi-devplatform";\nconst wrong: DeviceArgs = { sn: 42, name: "x" };\nvoid wrong;\n';
+    const wrong =
+      'import type { DeviceArgs } from "pulumi-devplatform";\nconst wrong: DeviceArgs = { sn: 42, name: "x" };\nvoid wrong;\n';
     project.setProgram(`${program}\n${wrong}`);
     const preview = await project.preview();
     expect(preview.exitCode).not.toBe(0);

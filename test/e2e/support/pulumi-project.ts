@@ -121,7 +121,14 @@ export class PulumiProject {
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, target: "es2022", module: "commonjs", esModuleInterop: true },
+        // As `pulumi new typescript` writes it: the SDK's runner defaults to nodenext resolution.
+        compilerOptions: {
+          strict: true,
+          target: "es2022",
+          module: "commonjs",
+          moduleResolution: "node",
+          esModuleInterop: true,
+        },
       }),
     );
     writeFileSync(path.join(dir, "index.ts"), options.program);
