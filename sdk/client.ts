@@ -132,6 +132,7 @@ export class DevicePlatformClient {
       onEvent: options.onEvent,
       userAgent: USER_AGENT,
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
+      quotaHaltShare: this.#options.quotaHaltShare,
     });
     const tokens = new TokenManager(
       tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),

@@ -14,6 +14,7 @@ import {
 } from "./errors";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
+import type { QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 import { redactText } from "./redact";
 import {
   decideRetry,
@@ -72,6 +73,8 @@ export interface ExecutorOptions {
   readonly random?: () => number;
   /** See `DevicePlatformClientOptions.haltWhenQuotaExhausted`. */
   readonly haltWhenQuotaExhausted?: boolean;
+  /** See `DevicePlatformClientOptions.quotaHaltShare`. */
+  readonly quotaHaltShare?: QuotaHaltShare;
 }
 
 type Interpreted<T> =
@@ -85,8 +88,11 @@ type Interpreted<T> =
 
 /** Runs operations with the client's retry policy. */
 export class RequestExecutor {
-  /** The platform's first refusal for a spent daily quota, when the client halts on it. */
-  private quotaRefusal: QuotaExhaustedError | undefined;
+  /**
+   * The platform's first refusal for a spent daily quota, when the client halts on it: this
+   * client's own, or one another client of the job was given (see {@link QuotaHaltShare}).
+   */
+  private quotaRefusal: QuotaRefusal | undefined;
 
   constructor(private readonly options: ExecutorOptions) {}
 
@@ -107,7 +113,7 @@ export class RequestExecutor {
     let authRetried = false;
     let ambiguousSeen = false;
     while (true) {
-      this.throwIfHalted(spec, attempt);
+      await this.throwIfHalted(spec, attempt);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
       const result = await this.options.transport.send(this.buildRequest(spec, token));
@@ -117,9 +123,7 @@ export class RequestExecutor {
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
       const { error, outcome, retryAfter } = interpreted;
-      if (error instanceof QuotaExhaustedError && this.options.haltWhenQuotaExhausted) {
-        this.quotaRefusal ??= error;
-      }
+      if (error instanceof QuotaExhaustedError) this.haltOn(error);
 
       // A rejected token is replaced once; the request never ran, so any operation may repeat.
       // `outcome.status` is 401 also for HTTP 200 with `status: "Failed"` and authentication_failed.
@@ -163,11 +167,25 @@ export class RequestExecutor {
     }
   }
 
+  /** Halts on this client's first quota refusal, and tells the job's other clients of it. */
+  private haltOn(refusal: QuotaExhaustedError): void {
+    if (!this.options.haltWhenQuotaExhausted || this.quotaRefusal !== undefined) return;
+    this.quotaRefusal = refusal;
+    this.options.quotaHaltShare?.refused(refusal);
+  }
+
   /**
-   * Once halted, an operation (or its next attempt) fails without a request, repeating what the
-   * platform said when it refused (its errCode, errMsg and requestId).
+   * Once halted — by this client's refusal, or, asked before every attempt, by one another client
+   * of the job was given — an operation (or its next attempt) fails without a request, repeating
+   * what the platform said when it refused (its errCode, errMsg and requestId).
    */
-  private throwIfHalted(spec: OperationSpec<unknown>, attempts: number): void {
+  private async throwIfHalted(spec: OperationSpec<unknown>, attempts: number): Promise<void> {
+    const share = this.options.haltWhenQuotaExhausted ? this.options.quotaHaltShare : undefined;
+    if (this.quotaRefusal === undefined && share !== undefined) {
+      const elsewhere = await share.refusedElsewhere({ method: spec.method, path: spec.path });
+      // Another request of this client may have been refused meanwhile: the first refusal stays.
+      this.quotaRefusal ??= elsewhere;
+    }
     const refusal = this.quotaRefusal;
     if (refusal === undefined) return;
     throw new QuotaExhaustedError({

@@ -20,6 +20,7 @@ export {
   type SetRpsProfileResult,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
+export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { clearTokenCache } from "./auth";
 export {
