@@ -18,6 +18,7 @@ export {
   type CreateConfigTasksOptions,
   type DeleteDeviceOptions,
   type SetRpsProfileResult,
+  type TaskChunkFailure,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
