@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   DevicePlatformError,
   QuotaExhaustedError,
+  QuotaHaltedError,
   ResponseShapeError,
   TransportError,
   classifyFailure,
@@ -188,7 +189,7 @@ export class RequestExecutor {
     }
     const refusal = this.quotaRefusal;
     if (refusal === undefined) return;
-    throw new QuotaExhaustedError({
+    throw new QuotaHaltedError({
       method: spec.method,
       path: spec.path,
       attempts,

@@ -31,6 +31,7 @@ export {
   DevicePlatformError,
   NotFoundError,
   QuotaExhaustedError,
+  QuotaHaltedError,
   RateLimitError,
   ResponseShapeError,
   SerialNumberMismatchError,

@@ -31,9 +31,9 @@ export interface DevicePlatformClientOptions {
   readonly sendIdsAsNumbers?: boolean;
   /**
    * After the platform refuses a request because the daily quota is spent, fail every later
-   * operation of this client at once with a `QuotaExhaustedError`, without sending it (default
-   * false). For a client that lives one job, such as a deployment: the quota renews only the next
-   * day, and every request sent meanwhile would be refused too.
+   * operation of this client at once with a `QuotaHaltedError` (a `QuotaExhaustedError`), without
+   * sending it (default false). For a client that lives one job, such as a deployment: the quota
+   * renews only the next day, and every request sent meanwhile would be refused too.
    */
   readonly haltWhenQuotaExhausted?: boolean;
   /**

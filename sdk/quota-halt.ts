@@ -35,7 +35,7 @@ export interface QuotaHaltShare {
   /**
    * Asked before each request this client would send (each attempt, token requests included): a
    * refusal another client of the job was given, or undefined to send. A refusal halts this client
-   * for good: the request and every later one fail without being sent.
+   * for good: the request and every later one fail without being sent, with a `QuotaHaltedError`.
    */
   refusedElsewhere(request: OutgoingRequest): Promise<QuotaRefusal | undefined>;
 }

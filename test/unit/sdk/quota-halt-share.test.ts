@@ -2,11 +2,12 @@
  * A halt for a spent daily quota shared between the clients of one job (`quotaHaltShare`): the
  * refused client tells the share once, every client asks it before each attempt (token requests
  * and retries included), and a client the share reports refused sends nothing more, failing with
- * the other client's platform answer and `attempts: 0`.
+ * a `QuotaHaltedError` that repeats the other client's platform answer.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   QuotaExhaustedError,
+  QuotaHaltedError,
   clearTokenCache,
   type DevicePlatformError,
   type OutgoingRequest,
@@ -64,6 +65,7 @@ describe("clients sharing a quota halt", () => {
     const sent = platform.requests.length;
     const halted = await failure(second.getDevice("11"));
     expect(platform.requests.length).toBe(sent);
+    expect(halted).toBeInstanceOf(QuotaHaltedError);
     expect(halted).toMatchObject({ attempts: 0, requestId: "req-first", errMsg: QUOTA_MSG, status: 429 });
     expect(halted.message).toContain(
       `not sent: the platform had refused GET ${DEVICE} for the spent daily quota`,
@@ -94,7 +96,9 @@ describe("clients sharing a quota halt", () => {
     const halted = await pending;
     expect(platform.count(`GET ${DEVICE}`)).toBe(sent + 1);
     expect(share.asked.length).toBe(asked + 2);
-    expect(halted).toMatchObject({ attempts: 1, requestId: "req-other" });
+    // One attempt was made (the 503); the class says that the halted one was not sent.
+    expect(halted).toBeInstanceOf(QuotaHaltedError);
+    expect(halted).toMatchObject({ attempts: 1, requestId: "req-other", method: "GET", path: DEVICE });
     expect(share.told).toHaveLength(1); // a refusal learnt from the share is not told back
   });
 
