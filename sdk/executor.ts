@@ -114,10 +114,15 @@ export class RequestExecutor {
     let authRetried = false;
     let ambiguousSeen = false;
     while (true) {
-      await this.throwIfHalted(spec, attempt);
+      // Checked before the token is fetched (a halted operation is named, not its token request),
+      // and again once the attempt leaves the client's queue, where it may have waited long.
+      const before = attempt;
+      await this.throwIfHalted(spec, before);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
-      const result = await this.options.transport.send(this.buildRequest(spec, token));
+      const result = await this.options.transport.send(this.buildRequest(spec, token), () =>
+        this.throwIfHalted(spec, before),
+      );
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
         this.emit(spec, result, attempt);

@@ -76,30 +76,59 @@ describe("clients sharing a quota halt", () => {
     expect(share.asked.length).toBe(asked);
   });
 
-  it("asks before every attempt, so a retry after a refusal elsewhere is not sent", async () => {
+  it("asks before every attempt and again as it leaves the queue; a retry after a refusal elsewhere is not sent", async () => {
     const share = new MemoryShare();
     const client = platform.client({ haltWhenQuotaExhausted: true, quotaHaltShare: share });
     await client.getDevice("11"); // a token, then the read
-    expect(share.asked.map((r) => `${r.method} ${r.path}`)).toEqual(["GET " + DEVICE, "POST /oauth/token"]);
+    expect(share.asked.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${DEVICE}`,
+      "POST /oauth/token",
+      "POST /oauth/token",
+      `GET ${DEVICE}`,
+    ]);
 
-    platform.inject(`GET ${DEVICE}`, failed(503, "service_unavailable", "busy"));
+    // The other client's refusal arrives while this one's attempt gets a 503.
+    platform.on(`GET ${DEVICE}`, () => {
+      share.told.push({
+        method: "PUT",
+        path: "/device/openapi/v1/devices",
+        status: 429,
+        requestId: "req-other",
+      });
+      return failed(503, "service_unavailable", "busy");
+    });
     const asked = share.asked.length;
     const sent = platform.count(`GET ${DEVICE}`);
-    // The other client's refusal arrives while this one waits to retry the 503.
-    const pending = failure(client.getDevice("11"));
-    share.told.push({
-      method: "PUT",
-      path: "/device/openapi/v1/devices",
-      status: 429,
-      requestId: "req-other",
-    });
-    const halted = await pending;
+    const halted = await failure(client.getDevice("11"));
     expect(platform.count(`GET ${DEVICE}`)).toBe(sent + 1);
-    expect(share.asked.length).toBe(asked + 2);
+    expect(share.asked.length).toBe(asked + 3);
     // One attempt was made (the 503); the class says that the halted one was not sent.
     expect(halted).toBeInstanceOf(QuotaHaltedError);
     expect(halted).toMatchObject({ attempts: 1, requestId: "req-other", method: "GET", path: DEVICE });
     expect(share.told).toHaveLength(1); // a refusal learnt from the share is not told back
+  });
+
+  it("does not send a request that waited in the client's queue while the refusal came", async () => {
+    const share = new MemoryShare();
+    const client = platform.client({ haltWhenQuotaExhausted: true, quotaHaltShare: share, concurrency: 1 });
+    await client.getDevice("11"); // the token
+    platform.on(`GET ${DEVICE}`, () => {
+      share.told.push({
+        method: "PUT",
+        path: "/device/openapi/v1/devices",
+        status: 429,
+        requestId: "req-other",
+      });
+      return ok({ deviceId: "11", sn: "24E1240000000011" });
+    });
+    // The search is checked at once, then waits for the one connection the read holds.
+    const read = client.getDevice("11");
+    const search = failure(client.searchDevices({}));
+    await read;
+    const halted = await search;
+    expect(platform.count("POST /device/openapi/v1/devices/search")).toBe(0);
+    expect(halted).toBeInstanceOf(QuotaHaltedError);
+    expect(halted).toMatchObject({ attempts: 0, requestId: "req-other", method: "POST" });
   });
 
   it("tells the share of a quota refusal only: a 429 rate_limited is retried and told to no one", async () => {
