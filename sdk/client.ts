@@ -75,6 +75,20 @@ export interface CreateConfigTasksOptions {
    * fails. If it throws, no further chunk is sent and its exception is passed on unchanged.
    */
   readonly onChunkCreated?: (relations: DeviceTaskRelation[]) => void;
+  /**
+   * Called when a chunk's call failed, before its error is thrown, with the devices that call
+   * carried (exactly, in the order sent) and its error: only those devices may have got a task, and
+   * only if `error.outcomeUnknown` (an answer lost after the call may have been performed); the
+   * devices of later chunks were never sent. If it throws, its exception is passed on instead.
+   */
+  readonly onChunkFailed?: (failure: TaskChunkFailure) => void;
+}
+
+/** A Create Configuration Tasks call that failed: see `CreateConfigTasksOptions.onChunkFailed`. */
+export interface TaskChunkFailure {
+  /** The devices the failed call carried. */
+  readonly deviceIds: readonly string[];
+  readonly error: DevicePlatformError;
 }
 
 /** Result of {@link DevicePlatformClient.setRpsProfile}. */
@@ -132,6 +146,7 @@ export class DevicePlatformClient {
       onEvent: options.onEvent,
       userAgent: USER_AGENT,
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
+      quotaHaltShare: this.#options.quotaHaltShare,
     });
     const tokens = new TokenManager(
       tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),
@@ -294,7 +309,7 @@ export class DevicePlatformClient {
     }
     const relations: DeviceTaskRelation[] = [];
     for (let start = 0; start < ids.length; start += MAX_DEVICES_PER_TASK) {
-      const created = await this.#createTaskChunk(path, input, ids, start);
+      const created = await this.#createTaskChunk(path, input, ids, start, options.onChunkFailed);
       relations.push(...created);
       // Outside the chunk's error handling: an exception of the caller's own is passed on as is.
       options.onChunkCreated?.([...created]);
@@ -302,12 +317,16 @@ export class DevicePlatformClient {
     return relations;
   }
 
-  /** One Create Configuration Tasks call for the devices from `start`; its error says what came before. */
+  /**
+   * One Create Configuration Tasks call for the devices from `start`; its error says what came
+   * before, and `onFailed` is told which devices that call carried.
+   */
   async #createTaskChunk(
     path: string,
     input: CreateConfigTasksInput,
     ids: readonly string[],
     start: number,
+    onFailed: CreateConfigTasksOptions["onChunkFailed"],
   ): Promise<DeviceTaskRelation[]> {
     const chunk = ids.slice(start, start + MAX_DEVICES_PER_TASK);
     try {
@@ -318,8 +337,13 @@ export class DevicePlatformClient {
       });
       return result.deviceTaskRelations;
     } catch (error) {
-      if (!(error instanceof DevicePlatformError) || start === 0) throw error;
-      throw withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
+      if (!(error instanceof DevicePlatformError)) throw error;
+      const noted =
+        start === 0
+          ? error
+          : withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
+      onFailed?.({ deviceIds: chunk, error: noted });
+      throw noted;
     }
   }
 

@@ -177,6 +177,15 @@ export class QuotaExhaustedError extends DevicePlatformError {
 }
 
 /**
+ * A request a client with `haltWhenQuotaExhausted` did not send, because it had halted on an earlier
+ * refusal for the spent daily quota — its own, or another client's of the same job (see
+ * `QuotaHaltShare`). `method` and `path` name the request not sent; `status`, `errCode`, `errMsg`
+ * and `requestId` repeat the refusal. `attempts` counts the attempts this operation had made before
+ * (a retry halted after a 503 has made one), so only the class says that this one was not sent.
+ */
+export class QuotaHaltedError extends QuotaExhaustedError {}
+
+/**
  * 5xx, `internal_error`, `service_unavailable` or `not_implemented`: after the retry budget was
  * spent, or at once for writes that must not be repeated (then `outcomeUnknown` is true).
  */

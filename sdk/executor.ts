@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   DevicePlatformError,
   QuotaExhaustedError,
+  QuotaHaltedError,
   ResponseShapeError,
   TransportError,
   classifyFailure,
@@ -14,6 +15,7 @@ import {
 } from "./errors";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
+import type { QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 import { redactText } from "./redact";
 import {
   decideRetry,
@@ -72,6 +74,8 @@ export interface ExecutorOptions {
   readonly random?: () => number;
   /** See `DevicePlatformClientOptions.haltWhenQuotaExhausted`. */
   readonly haltWhenQuotaExhausted?: boolean;
+  /** See `DevicePlatformClientOptions.quotaHaltShare`. */
+  readonly quotaHaltShare?: QuotaHaltShare;
 }
 
 type Interpreted<T> =
@@ -85,8 +89,11 @@ type Interpreted<T> =
 
 /** Runs operations with the client's retry policy. */
 export class RequestExecutor {
-  /** The platform's first refusal for a spent daily quota, when the client halts on it. */
-  private quotaRefusal: QuotaExhaustedError | undefined;
+  /**
+   * The platform's first refusal for a spent daily quota, when the client halts on it: this
+   * client's own, or one another client of the job was given (see {@link QuotaHaltShare}).
+   */
+  private quotaRefusal: QuotaRefusal | undefined;
 
   constructor(private readonly options: ExecutorOptions) {}
 
@@ -107,19 +114,22 @@ export class RequestExecutor {
     let authRetried = false;
     let ambiguousSeen = false;
     while (true) {
-      this.throwIfHalted(spec, attempt);
+      // Checked before the token is fetched (a halted operation is named, not its token request),
+      // and again once the attempt leaves the client's queue, where it may have waited long.
+      const before = attempt;
+      await this.throwIfHalted(spec, before);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
-      const result = await this.options.transport.send(this.buildRequest(spec, token));
+      const result = await this.options.transport.send(this.buildRequest(spec, token), () =>
+        this.throwIfHalted(spec, before),
+      );
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
         this.emit(spec, result, attempt);
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
       const { error, outcome, retryAfter } = interpreted;
-      if (error instanceof QuotaExhaustedError && this.options.haltWhenQuotaExhausted) {
-        this.quotaRefusal ??= error;
-      }
+      if (error instanceof QuotaExhaustedError) this.haltOn(error);
 
       // A rejected token is replaced once; the request never ran, so any operation may repeat.
       // `outcome.status` is 401 also for HTTP 200 with `status: "Failed"` and authentication_failed.
@@ -163,14 +173,28 @@ export class RequestExecutor {
     }
   }
 
+  /** Halts on this client's first quota refusal, and tells the job's other clients of it. */
+  private haltOn(refusal: QuotaExhaustedError): void {
+    if (!this.options.haltWhenQuotaExhausted || this.quotaRefusal !== undefined) return;
+    this.quotaRefusal = refusal;
+    this.options.quotaHaltShare?.refused(refusal);
+  }
+
   /**
-   * Once halted, an operation (or its next attempt) fails without a request, repeating what the
-   * platform said when it refused (its errCode, errMsg and requestId).
+   * Once halted — by this client's refusal, or, asked before every attempt, by one another client
+   * of the job was given — an operation (or its next attempt) fails without a request, repeating
+   * what the platform said when it refused (its errCode, errMsg and requestId).
    */
-  private throwIfHalted(spec: OperationSpec<unknown>, attempts: number): void {
+  private async throwIfHalted(spec: OperationSpec<unknown>, attempts: number): Promise<void> {
+    const share = this.options.haltWhenQuotaExhausted ? this.options.quotaHaltShare : undefined;
+    if (this.quotaRefusal === undefined && share !== undefined) {
+      const elsewhere = await share.refusedElsewhere({ method: spec.method, path: spec.path });
+      // Another request of this client may have been refused meanwhile: the first refusal stays.
+      this.quotaRefusal ??= elsewhere;
+    }
     const refusal = this.quotaRefusal;
     if (refusal === undefined) return;
-    throw new QuotaExhaustedError({
+    throw new QuotaHaltedError({
       method: spec.method,
       path: spec.path,
       attempts,

@@ -18,8 +18,10 @@ export {
   type CreateConfigTasksOptions,
   type DeleteDeviceOptions,
   type SetRpsProfileResult,
+  type TaskChunkFailure,
 } from "./client";
 export type { DevicePlatformClientOptions } from "./options";
+export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { clearTokenCache } from "./auth";
 export {
@@ -29,6 +31,7 @@ export {
   DevicePlatformError,
   NotFoundError,
   QuotaExhaustedError,
+  QuotaHaltedError,
   RateLimitError,
   ResponseShapeError,
   SerialNumberMismatchError,

@@ -1,6 +1,7 @@
 /** Options of {@link DevicePlatformClient} and their validation at construction time. */
 import type { Dispatcher } from "undici";
 import type { RequestEventListener } from "./events";
+import type { QuotaHaltShare } from "./quota-halt";
 import { baseUrlProblem } from "./base-url";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
 
@@ -30,11 +31,17 @@ export interface DevicePlatformClientOptions {
   readonly sendIdsAsNumbers?: boolean;
   /**
    * After the platform refuses a request because the daily quota is spent, fail every later
-   * operation of this client at once with a `QuotaExhaustedError`, without sending it (default
-   * false). For a client that lives one job, such as a deployment: the quota renews only the next
-   * day, and every request sent meanwhile would be refused too.
+   * operation of this client at once with a `QuotaHaltedError` (a `QuotaExhaustedError`), without
+   * sending it (default false). For a client that lives one job, such as a deployment: the quota
+   * renews only the next day, and every request sent meanwhile would be refused too.
    */
   readonly haltWhenQuotaExhausted?: boolean;
+  /**
+   * With `haltWhenQuotaExhausted`, the link to the other clients of the same job (several processes
+   * of one deployment, say): this client tells it of its refusal and asks it before each request
+   * whether another client was refused. See {@link QuotaHaltShare}.
+   */
+  readonly quotaHaltShare?: QuotaHaltShare;
   /** An undici dispatcher to send through instead of the client's own pool (tests use `MockAgent`). */
   readonly dispatcher?: Dispatcher;
 }
@@ -52,6 +59,7 @@ export interface ResolvedOptions {
   readonly retry: RetryOptions;
   readonly sendIdsAsNumbers: boolean;
   readonly haltWhenQuotaExhausted: boolean;
+  readonly quotaHaltShare: QuotaHaltShare | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -84,6 +92,7 @@ export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOp
     },
     sendIdsAsNumbers: options.sendIdsAsNumbers ?? false,
     haltWhenQuotaExhausted: options.haltWhenQuotaExhausted ?? false,
+    quotaHaltShare: options.quotaHaltShare,
   };
 }
 

@@ -85,9 +85,16 @@ export class HttpTransport {
     });
   }
 
-  /** Sends one attempt, waiting for a concurrency slot and the rate limit first. */
-  send(request: HttpRequest): Promise<HttpResult> {
-    return this.limiter.run(() => this.sendNow(request));
+  /**
+   * Sends one attempt, waiting for a concurrency slot and the rate limit first. `beforeStart` runs
+   * once the attempt may start, right before it is sent: a request can wait long in the queue, and
+   * what it checks (a halt, say) must hold when the request leaves; if it throws, nothing is sent.
+   */
+  send(request: HttpRequest, beforeStart?: () => Promise<void>): Promise<HttpResult> {
+    return this.limiter.run(async () => {
+      await beforeStart?.();
+      return this.sendNow(request);
+    });
   }
 
   /**

@@ -6,7 +6,7 @@
  * answers with one task per device, and the platform applies the task shortly afterwards and
  * reports its outcome by webhook only, so a task counts as applied when it was created.
  */
-import { DevicePlatformError, MAX_DEVICES_PER_TASK, type DeviceTaskRelation } from "../../sdk";
+import { DevicePlatformError, type DeviceTaskRelation, type TaskChunkFailure } from "../../sdk";
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
@@ -93,21 +93,27 @@ async function tasks(write: PlannedWrite, outcome: WriteOutcome): Promise<void> 
       record(outcome.applied, deviceId, new Set(keys));
     }
   };
+  // The devices of a call whose answer was lost, as the SDK names them (the chunk it sent): only
+  // they may have got a task. Devices of chunks never sent, and devices an answer left out, did not.
+  const lost = new Set<string>();
+  const onChunkFailed = ({ deviceIds, error }: TaskChunkFailure) => {
+    if (unknownOutcome(error)) for (const deviceId of deviceIds) lost.add(deviceId);
+  };
   try {
     if (write.type === "PROFILE") {
       const values = Object.entries(write.values).map(([key, value]) => ({ key, value }));
       await client.createConfigTasks(
         { type: "PROFILE", deviceIds: write.deviceIds, config: { ...version, values } },
-        { onChunkCreated },
+        { onChunkCreated, onChunkFailed },
       );
     } else {
       await client.createConfigTasks(
         { type: "TSL", deviceIds: write.deviceIds, config: { ...version, properties: write.values } },
-        { onChunkCreated },
+        { onChunkCreated, onChunkFailed },
       );
     }
   } catch (error) {
-    markWithoutTask(write, outcome, unknownOutcome(error) ? MAX_DEVICES_PER_TASK : 0);
+    markWithoutTask(write, outcome, lost);
     throw error;
   }
   // An answer without a task for some device: the platform created none for it.
@@ -120,22 +126,25 @@ export function unknownOutcome(error: unknown): boolean {
 }
 
 /**
- * Devices of a write that got no task: nothing of the write is known to have reached them. The
- * first `unknownCount` of them were in the call whose answer was lost (the SDK sends 500 devices a
- * call, in order, and stops at the first failure); the others were never sent.
+ * Devices of a write that got no task: nothing of the write is known to have reached them. Those in
+ * `lost` were in a call whose answer was lost (the platform may have created their tasks); the
+ * others were never sent, or were answered without a task.
  */
-function markWithoutTask(write: PlannedWrite, outcome: WriteOutcome, unknownCount = 0): void {
+function markWithoutTask(
+  write: PlannedWrite,
+  outcome: WriteOutcome,
+  lost: ReadonlySet<string> = new Set(),
+): void {
   const keys = Object.keys(write.values);
   const without = write.deviceIds.filter((deviceId) => !Object.hasOwn(outcome.taskIds, deviceId));
-  without.forEach((deviceId, index) =>
+  for (const deviceId of without)
     outcome.notApplied.push({
       deviceId,
       keys,
       purpose: write.purpose,
       type: write.type,
-      unknown: index < unknownCount,
-    }),
-  );
+      unknown: lost.has(deviceId),
+    });
 }
 
 function record(applied: Map<string, Set<string>>, deviceId: string, keys: Set<string>): void {

@@ -9,6 +9,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DevicePlatformClient } from "../../sdk";
 import { exitWhenEngineGone } from "./engine-watch";
+import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
 
@@ -101,8 +102,10 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     maxRetries: settings.maxRetries,
     // Every resource of the deployment shares this client; a DeviceFleet alone runs 16 requests at once.
     concurrency: CLIENT_CONCURRENCY,
-    // A spent daily quota would refuse every later request of the deployment too: send none.
+    // A spent daily quota would refuse every later request of the deployment too: send none, from
+    // this process or, told through the deployment's shared record, from its other processes.
     haltWhenQuotaExhausted: true,
+    quotaHaltShare: deploymentQuotaShare,
   });
   return client;
 }
@@ -115,5 +118,6 @@ export async function platformClient(): Promise<DevicePlatformClient> {
 export async function startNewDeployment(): Promise<void> {
   const previous = client;
   client = undefined;
+  deploymentQuotaShare.reset();
   await previous?.close();
 }

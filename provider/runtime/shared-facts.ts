@@ -31,5 +31,16 @@ export const sharedFact = z.discriminatedUnion("t", [
     at: z.number(),
   }),
   z.object({ t: z.literal("program-ran") }),
+  // The platform refused a request of the writer for the spent daily quota (see quota-share.ts).
+  z.object({
+    t: z.literal("quota-exhausted"),
+    method: z.string(),
+    path: z.string(),
+    status: z.number().optional(),
+    errCode: z.string().optional(),
+    errMsg: z.string().optional(),
+    requestId: z.string().optional(),
+    at: z.number(),
+  }),
 ]);
 export type SharedFact = z.infer<typeof sharedFact>;

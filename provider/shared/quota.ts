@@ -1,10 +1,11 @@
 /**
  * A spent daily request quota, as every resource kind meets it: the platform's 429
  * `quota_exhausted` (the SDK's `QuotaExhaustedError`), found also when another error wraps it. The
- * shared client halts on the first one (`haltWhenQuotaExhausted`), so nothing more is sent in the
- * deployment; a resource stops at once, records what it did, and says so in these words.
+ * process's client halts on the first one (`haltWhenQuotaExhausted`), and the deployment's other
+ * provider processes halt once they read it from the shared record (runtime/quota-share.ts); a
+ * resource stops at once, records what it did, and says so in these words.
  */
-import { QuotaExhaustedError } from "../../sdk";
+import { QuotaExhaustedError, QuotaHaltedError } from "../../sdk";
 
 /** The quota refusal in `error` or its causes, or undefined when it is another failure. */
 export function quotaRefusalOf(error: unknown): QuotaExhaustedError | undefined {
@@ -29,12 +30,13 @@ export function quotaSpent(refusal: QuotaExhaustedError): string {
   const said = refusal.errMsg ? `: ${refusal.errMsg}` : "";
   const id = refusal.requestId ? `, requestId ${refusal.requestId}` : "";
   const answer = `HTTP ${refusal.status ?? 429} ${refusal.errCode ?? "quota_exhausted"}${said}${id}`;
-  // attempts 0: the shared client halted on an earlier refusal and did not send this request.
+  // Halted: the client had halted on an earlier refusal (this process's or, through the shared
+  // record, another's of the deployment) and did not send this request.
   const what =
-    refusal.attempts > 0
-      ? `the platform refused ${refusal.method} ${refusal.path} (${answer})`
-      : `the platform had refused an earlier request of this deployment (${answer}), so ${refusal.method} ` +
-        `${refusal.path} was not sent`;
+    refusal instanceof QuotaHaltedError
+      ? `the platform had refused an earlier request of this deployment (${answer}), so ${refusal.method} ` +
+        `${refusal.path} was not sent`
+      : `the platform refused ${refusal.method} ${refusal.path} (${answer})`;
   return `the plan's daily request quota is spent: ${what}; nothing more was sent and nothing was retried`;
 }
 

@@ -6,6 +6,7 @@ import {
   clearTokenCache,
   type DevicePlatformError,
   type DeviceTaskRelation,
+  type TaskChunkFailure,
 } from "../../../sdk";
 import { FakePlatform, failed, networkError, ok, type FakeReply } from "./support/fake-platform";
 
@@ -337,6 +338,45 @@ describe("createConfigTasks", () => {
       .catch((e: unknown) => e);
     expect(error).toBe(own);
     expect(platform.count(TASKS)).toBe(1);
+  });
+
+  it("tells onChunkFailed exactly the devices of the call whose answer was lost, and sends no later chunk", async () => {
+    let calls = 0;
+    platform.on(TASKS, (request) => {
+      calls += 1;
+      if (calls === 2) throw networkError("ECONNRESET");
+      const body = JSON.parse(request.body) as { deviceIds: string[] };
+      // The first answer leaves one device out: order alone cannot tell the lost call's devices.
+      return ok({
+        deviceTaskRelations: body.deviceIds.slice(1).map((deviceId, i) => ({ deviceId, taskId: `7${i}` })),
+      });
+    });
+    const failures: TaskChunkFailure[] = [];
+    const error = (await platform
+      .client()
+      .createConfigTasks(
+        { type: "TSL", deviceIds: ids(1200), config: { properties: {} } },
+        { onChunkFailed: (failure) => failures.push(failure) },
+      )
+      .catch((e: unknown) => e)) as DevicePlatformError;
+    expect(platform.count(TASKS)).toBe(2);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]?.deviceIds).toEqual(ids(1000).slice(500));
+    expect(failures[0]?.error).toBe(error);
+    expect(error.outcomeUnknown).toBe(true);
+  });
+
+  it("tells onChunkFailed of a call refused for sure, with outcomeUnknown false", async () => {
+    platform.on(TASKS, () => failed(400, "invalid_parameter", "no"));
+    const failures: TaskChunkFailure[] = [];
+    await platform
+      .client()
+      .createConfigTasks(
+        { type: "PROFILE", deviceIds: ids(3), config: { values: [{ key: "a", value: 1 }] } },
+        { onChunkFailed: (failure) => failures.push(failure) },
+      )
+      .catch(() => undefined);
+    expect(failures.map((f) => [f.deviceIds, f.error.outcomeUnknown])).toEqual([[ids(3), false]]);
   });
 
   it("never repeats a task request whose outcome is unknown: reset, 500, 502, 503, 504", async () => {

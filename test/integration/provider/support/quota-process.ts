@@ -1,0 +1,58 @@
+/**
+ * Another provider process of the same deployment (a plugin instance beside the dynamic provider
+ * host) for the spent-quota tests: it joins the deployment named in `QUOTA_PROCESS` (JSON), creates
+ * the given resources through the shared implementations, each failure kept as its message, prints
+ * one JSON line with the outcomes, and stays alive — its record with it, as a provider process does
+ * until the deployment ends — until its stdin closes.
+ */
+import { providerImplementation } from "../../../../provider/runtime/implementations";
+import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
+import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
+import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
+import type { Inputs } from "../../../../provider/shared/input-checks";
+
+/** What the parent asks of this process. */
+export interface QuotaProcessOrder {
+  deployment: Deployment;
+  baseUrl: string;
+  clientId: string;
+  resources: { kind: ResourceKind; inputs: Inputs }[];
+}
+
+/** What became of one resource: its id, or the message of its failure. */
+export type QuotaProcessOutcome = { id: string } | { error: string };
+
+async function create(kind: ResourceKind, inputs: Inputs): Promise<QuotaProcessOutcome> {
+  try {
+    return { id: (await providerImplementation(kind).create(inputs)).id };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function main(): Promise<void> {
+  const order = JSON.parse(process.env.QUOTA_PROCESS ?? "{}") as QuotaProcessOrder;
+  joinDeployment(order.deployment);
+  const settings: Record<string, string> = {
+    "devplatform:baseUrl": order.baseUrl,
+    "devplatform:clientId": order.clientId,
+    "devplatform:clientSecret": "demo-secret",
+  };
+  configureRuntime({
+    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
+  });
+  const outcomes: QuotaProcessOutcome[] = [];
+  for (const { kind, inputs } of order.resources) outcomes.push(await create(kind, inputs));
+  process.stdout.write(`QUOTA-PROCESS ${JSON.stringify(outcomes)}\n`);
+  process.stdin.resume();
+  process.stdin.on("end", () => {
+    void platformClient()
+      .then((client) => client.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});
