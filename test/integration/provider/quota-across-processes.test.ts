@@ -23,17 +23,11 @@ import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { QuotaProcessOrder, QuotaProcessOutcome } from "./support/quota-process";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+import { newDeployment } from "./support/pretend-engine";
 
 const env = useConfiguredEmulator({ dailyQuota: 1_000 });
 const children: ChildProcessWithoutNullStreams[] = [];
 const SPENT = "stopped: the plan's daily request quota is spent: ";
-let engineCount = 0;
-
-/** A deployment of a pretend engine: this process's pid (alive), a fresh address. */
-function newDeployment(): Deployment {
-  engineCount += 1;
-  return { engineAddress: `127.0.0.1:${41_000 + engineCount}`, enginePid: process.pid };
-}
 
 /** This process joins `deployment` afresh, as a new provider process of it would start. */
 async function serve(deployment: Deployment): Promise<void> {
@@ -121,7 +115,7 @@ const rpsInputs = (sn: string) => ({ sn: sn.replace(/^24/, "AC"), profileUrl: "h
 
 describe("a spent daily quota across a deployment's provider processes", () => {
   it("refused in the other process: this one sends nothing more, naming the other's refused request", async () => {
-    const deployment = newDeployment();
+    const deployment = await newDeployment();
     await serve(deployment);
     const [rpsSn, deviceSn] = serialNumbers(2) as [string, string];
     await env.emulator.control.setQuota({ remaining: 0 });
@@ -143,7 +137,7 @@ describe("a spent daily quota across a deployment's provider processes", () => {
   });
 
   it("refused in this process: the other sends nothing, not even a token request", async () => {
-    const deployment = newDeployment();
+    const deployment = await newDeployment();
     await serve(deployment);
     const [rpsSn, deviceSn] = serialNumbers(2) as [string, string];
     await env.emulator.control.setQuota({ remaining: 0 });
@@ -169,10 +163,12 @@ describe("a spent daily quota across a deployment's provider processes", () => {
   it("refused in another deployment's process: this deployment still sends (the platform judges)", async () => {
     const [rpsSn, deviceSn] = serialNumbers(2) as [string, string];
     await env.emulator.control.setQuota({ remaining: 0 });
-    const [outcome] = await otherProcess(newDeployment(), [{ kind: "RpsProfile", inputs: rpsInputs(rpsSn) }]);
+    const [outcome] = await otherProcess(await newDeployment(), [
+      { kind: "RpsProfile", inputs: rpsInputs(rpsSn) },
+    ]);
     expect(errorOf(outcome)).toContain(`${SPENT}the platform refused`);
 
-    await serve(newDeployment());
+    await serve(await newDeployment());
     await env.emulator.control.resetCounters();
     const ours = await messageOf(device.create({ sn: deviceSn, name: "later" }));
     expect(ours).toContain(`${SPENT}the platform refused POST /device/openapi/v1/devices/search`);

@@ -8,10 +8,9 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { providerImplementation } from "../../../provider/runtime/implementations";
 import { platformClient } from "../../../provider/runtime/platform-client";
@@ -23,28 +22,15 @@ import {
   deploymentDirectory,
   joinDeployment,
   resetSharedRecord,
-  type Deployment,
 } from "../../../provider/runtime/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { OwnerProcessOrder } from "./support/owner-process";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+import { newDeployment } from "./support/pretend-engine";
 
 const env = useConfiguredEmulator();
 const children: ChildProcessWithoutNullStreams[] = [];
-const engines: net.Server[] = [];
-
-/** A deployment of a pretend engine: a fresh address that listens (a live engine to the sweep). */
-async function newDeployment(): Promise<Deployment> {
-  const engine = net.createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve) => engine.listen(0, "127.0.0.1", resolve));
-  engines.push(engine);
-  return { engineAddress: `127.0.0.1:${(engine.address() as net.AddressInfo).port}` };
-}
-
-afterAll(async () => {
-  for (const engine of engines.splice(0)) await new Promise((resolve) => engine.close(resolve));
-});
 
 function resetRecords(): void {
   resetOwnership();

@@ -21,7 +21,7 @@ import {
 } from "../../../provider/runtime/shared-record";
 
 const BASE_URL = "https://platform.example.com";
-const deployment: Deployment = { engineAddress: "127.0.0.1:45680", enginePid: process.pid };
+const deployment: Deployment = { engineAddress: "127.0.0.1:45680" };
 const PUT = { method: "PUT", path: "/device/openapi/v1/devices" } as const;
 const GET = { method: "GET", path: "/device/openapi/v1/devices/1735000000000000001" } as const;
 const refusal = {
