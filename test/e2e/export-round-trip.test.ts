@@ -45,7 +45,13 @@ describe.each(["fleet", "devices"] as const)("export --style %s, then pulumi up"
       },
     );
     exportOutput = stdout + stderr;
-    project = await PulumiProject.open(out, `exported-${style}`, { ...e2e, emulatorUrl: emulator.url });
+    // The exported program is what a user then runs, type-checked: it must compile as written.
+    project = await PulumiProject.open(
+      out,
+      `exported-${style}`,
+      { ...e2e, emulatorUrl: emulator.url },
+      { typeCheck: true },
+    );
   });
 
   afterAll(async () => {
