@@ -23,7 +23,7 @@ import {
 } from "./support/plugin-lifecycle";
 import { NODE_SDK_PROGRAM } from "./support/plugin-sdk-programs";
 import { createPluginProject, installGeneratedNodeSdk } from "./support/plugin-toolchain";
-import { assertOk, type PulumiProject } from "./support/pulumi-project";
+import { assertOk, TEST_TSCONFIG, type PulumiProject } from "./support/pulumi-project";
 import { importIdOf } from "./support/plugin-imports";
 
 describe("a TypeScript program on the generated SDK, through the plugin", () => {
@@ -62,15 +62,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
         files: {
           "index.ts": NODE_SDK_PROGRAM,
           "package.json": JSON.stringify({ name: "plugin-ts-sdk", private: true }),
-          "tsconfig.json": JSON.stringify({
-            compilerOptions: {
-              strict: true,
-              target: "es2022",
-              module: "commonjs",
-              moduleResolution: "node",
-              esModuleInterop: true,
-            },
-          }),
+          "tsconfig.json": TEST_TSCONFIG,
           [SPEC_FILE]: JSON.stringify({ resources: initial }),
         },
       },

@@ -12,6 +12,17 @@ import { killAndAwaitTree } from "./process-tree";
 
 export const PASSPHRASE = "e2e-passphrase";
 
+/** A test project's tsconfig.json, as `pulumi new typescript` writes it (the SDK's runner defaults to nodenext resolution). */
+export const TEST_TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    strict: true,
+    target: "es2022",
+    module: "commonjs",
+    moduleResolution: "node",
+    esModuleInterop: true,
+  },
+});
+
 export interface CommandResult extends EngineEvents {
   exitCode: number;
   stdout: string;
@@ -118,19 +129,7 @@ export class PulumiProject {
     const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
     writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml(options.name, options.pluginPath));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
-    writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        // As `pulumi new typescript` writes it: the SDK's runner defaults to nodenext resolution.
-        compilerOptions: {
-          strict: true,
-          target: "es2022",
-          module: "commonjs",
-          moduleResolution: "node",
-          esModuleInterop: true,
-        },
-      }),
-    );
+    writeFileSync(path.join(dir, "tsconfig.json"), TEST_TSCONFIG);
     writeFileSync(path.join(dir, "index.ts"), options.program);
     for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, file), text);
     return PulumiProject.open(dir, options.name, context, options);

@@ -5,7 +5,7 @@
  * other sends nothing more — not even a token request — and its resources fail with the refused
  * request's words and requestId. Another deployment's refusal stops nothing.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -23,6 +23,7 @@ import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { QuotaProcessOrder, QuotaProcessOutcome } from "./support/quota-process";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+import { startProviderProcess } from "./support/provider-process";
 import { newDeployment } from "./support/pretend-engine";
 
 const env = useConfiguredEmulator({ dailyQuota: 1_000 });
@@ -64,27 +65,14 @@ async function otherProcess(
     clientId: "demo-client",
     resources,
   };
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "support", "quota-process.ts")],
-    {
-      env: { ...process.env, QUOTA_PROCESS: JSON.stringify(order) },
-      stdio: "pipe",
-    },
+  const { result } = await startProviderProcess<QuotaProcessOutcome[]>(
+    "quota-process.ts",
+    "QUOTA_PROCESS",
+    "QUOTA-PROCESS",
+    order,
+    children,
   );
-  children.push(child);
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = out.split("\n").find((l) => l.startsWith("QUOTA-PROCESS "));
-      if (found) resolve(found.slice("QUOTA-PROCESS ".length));
-    });
-    child.once("exit", (code) => reject(new Error(`quota process exited ${String(code)}: ${stderr}`)));
-  });
-  return JSON.parse(line) as QuotaProcessOutcome[];
+  return result;
 }
 
 function errorOf(outcome: QuotaProcessOutcome | undefined): string {

@@ -6,7 +6,7 @@
  * Another deployment's or another application's record does not count, and a record that cannot
  * be read fails the delete instead of letting it delete.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -27,6 +27,7 @@ import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { OwnerProcessOrder } from "./support/owner-process";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+import { startProviderProcess } from "./support/provider-process";
 import { newDeployment } from "./support/pretend-engine";
 
 const env = useConfiguredEmulator();
@@ -55,24 +56,14 @@ afterEach(async () => {
 /** Starts the other provider process and waits until it has done its resources' work. */
 async function otherProcess(order: Omit<OwnerProcessOrder, "baseUrl" | "clientId"> & { clientId?: string }) {
   const full: OwnerProcessOrder = { baseUrl: env.emulator.url, clientId: "demo-client", ...order };
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(__dirname, "support", "owner-process.ts")],
-    { env: { ...process.env, OWNER_PROCESS: JSON.stringify(full) }, stdio: "pipe" },
+  const { child, result } = await startProviderProcess<{ ids: string[] }>(
+    "owner-process.ts",
+    "OWNER_PROCESS",
+    "OWNER-PROCESS",
+    full,
+    children,
   );
-  children.push(child);
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split("\n").find((l) => l.startsWith("OWNER-PROCESS "));
-      if (line) resolve(line.slice("OWNER-PROCESS ".length));
-    });
-    child.once("exit", (code) => reject(new Error(`owner process exited ${String(code)}: ${stderr}`)));
-  });
-  return { child, ids: (JSON.parse(line) as { ids: string[] }).ids };
+  return { child, ids: result.ids };
 }
 
 async function writes(): Promise<Record<string, number>> {

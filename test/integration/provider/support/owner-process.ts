@@ -5,31 +5,20 @@
  * line with their ids, and stays alive — its record with it — until its stdin closes.
  */
 import { providerImplementation } from "../../../../provider/runtime/implementations";
-import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
+import { platformClient } from "../../../../provider/runtime/platform-client";
 import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
-import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
 import type { Inputs } from "../../../../provider/shared/input-checks";
+import { joinAsProviderProcess, type ProviderProcessOrder } from "./provider-process";
 
 /** What the parent asks of this process. */
-export interface OwnerProcessOrder {
-  deployment: Deployment;
-  baseUrl: string;
-  clientId: string;
+export interface OwnerProcessOrder extends ProviderProcessOrder {
   resources: { kind: ResourceKind; inputs: Inputs }[];
   checkOnly?: boolean;
 }
 
 async function main(): Promise<void> {
   const order = JSON.parse(process.env.OWNER_PROCESS ?? "{}") as OwnerProcessOrder;
-  joinDeployment(order.deployment);
-  const settings: Record<string, string> = {
-    "devplatform:baseUrl": order.baseUrl,
-    "devplatform:clientId": order.clientId,
-    "devplatform:clientSecret": "demo-secret",
-  };
-  configureRuntime({
-    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
-  });
+  joinAsProviderProcess(order);
   const ids: string[] = [];
   for (const { kind, inputs } of order.resources) {
     const implementation = providerImplementation(kind);

@@ -6,16 +6,13 @@
  * until the deployment ends — until its stdin closes.
  */
 import { providerImplementation } from "../../../../provider/runtime/implementations";
-import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
+import { platformClient } from "../../../../provider/runtime/platform-client";
 import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
-import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
 import type { Inputs } from "../../../../provider/shared/input-checks";
+import { joinAsProviderProcess, type ProviderProcessOrder } from "./provider-process";
 
 /** What the parent asks of this process. */
-export interface QuotaProcessOrder {
-  deployment: Deployment;
-  baseUrl: string;
-  clientId: string;
+export interface QuotaProcessOrder extends ProviderProcessOrder {
   resources: { kind: ResourceKind; inputs: Inputs }[];
 }
 
@@ -32,15 +29,7 @@ async function create(kind: ResourceKind, inputs: Inputs): Promise<QuotaProcessO
 
 async function main(): Promise<void> {
   const order = JSON.parse(process.env.QUOTA_PROCESS ?? "{}") as QuotaProcessOrder;
-  joinDeployment(order.deployment);
-  const settings: Record<string, string> = {
-    "devplatform:baseUrl": order.baseUrl,
-    "devplatform:clientId": order.clientId,
-    "devplatform:clientSecret": "demo-secret",
-  };
-  configureRuntime({
-    config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
-  });
+  joinAsProviderProcess(order);
   const outcomes: QuotaProcessOutcome[] = [];
   for (const { kind, inputs } of order.resources) outcomes.push(await create(kind, inputs));
   process.stdout.write(`QUOTA-PROCESS ${JSON.stringify(outcomes)}\n`);
