@@ -5,6 +5,7 @@
 #   pulumi-language-nodejs          Pulumi's own Node.js language host
 #   pulumi-language-python(-exec)   Pulumi's own Python language host and its exec script
 #   pulumi-language-yaml            Pulumi YAML's language host
+#   pulumi-language-go              Pulumi's own Go language host
 #   pulumi-resource-pulumi-nodejs   Pulumi's own dynamic-provider launcher, from @pulumi/pulumi
 #
 # Uses the `pulumi` on PATH when it is already the pinned version and has its hosts beside it;
@@ -21,21 +22,31 @@ PULUMI_VERSION="${PULUMI_VERSION:-3.259.0}"
 # SDK) does the work.
 HOSTS_SDK_VERSION="${DEVPLATFORM_HOSTS_SDK_VERSION:-3.68.0}"
 YAML_VERSION="${DEVPLATFORM_YAML_VERSION:-1.25.0}"
+# The Go host left the sdk module earlier than the others (v3.67.0 moved go/pulumi-language-go to
+# …/sdk/go/pulumi-language-go/v3, which answers 403 here too); v3.52.0 is the release of it this
+# project verified.
+GO_HOST_SDK_VERSION="${DEVPLATFORM_GO_HOST_SDK_VERSION:-3.52.0}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cache_root="${DEVPLATFORM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-devplatform}"
 cli_dir="$cache_root/pulumi-v$PULUMI_VERSION/bin"
 hosts_dir="$cache_root/hosts-sdk-v$HOSTS_SDK_VERSION-yaml-v$YAML_VERSION"
+go_host_dir="$cache_root/go-host-sdk-v$GO_HOST_SDK_VERSION"
 sdk_dir="$cache_root/pulumi-nodejs-sdk-v$PULUMI_VERSION"
-toolchain_key="$( (cat "${BASH_SOURCE[0]}"; echo "$PULUMI_VERSION $HOSTS_SDK_VERSION $YAML_VERSION") | sha256sum | cut -c1-12)"
+toolchain_key="$( (cat "${BASH_SOURCE[0]}"; echo "$PULUMI_VERSION $HOSTS_SDK_VERSION $YAML_VERSION $GO_HOST_SDK_VERSION") | sha256sum | cut -c1-12)"
 bin_dir="$cache_root/toolchain-$toolchain_key/bin"
 
 log() { printf '[provision-pulumi] %s\n' "$*" >&2; }
 
 if command -v pulumi >/dev/null 2>&1; then
   on_path="$(pulumi version 2>/dev/null || true)"
-  if [ "$on_path" = "v$PULUMI_VERSION" ] && command -v pulumi-language-nodejs >/dev/null 2>&1 \
-    && command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
-    dirname "$(command -v pulumi)"
+  path_dir="$(dirname "$(command -v pulumi)")"
+  complete=1
+  for program in pulumi-language-nodejs pulumi-language-python pulumi-language-python-exec \
+    pulumi-language-yaml pulumi-language-go pulumi-resource-pulumi-nodejs; do
+    [ -x "$path_dir/$program" ] || complete=0
+  done
+  if [ "$on_path" = "v$PULUMI_VERSION" ] && [ "$complete" = 1 ]; then
+    echo "$path_dir"
     exit 0
   fi
 fi
@@ -135,6 +146,34 @@ GOSRC
   touch "$hosts_dir/.complete"
 }
 
+build_go_host() {
+  [ -f "$go_host_dir/.complete" ] && return 0
+  mkdir -p "$go_host_dir/bin" "$go_host_dir/sdk-build"
+  # The same kind of throwaway module as the other hosts, at the Go host's own sdk release (which
+  # carries the same golang.org/x/text replace).
+  cat >"$go_host_dir/sdk-build/go.mod" <<GOMOD
+module devplatform.local/pulumi-language-go-host
+
+go 1.21
+
+require github.com/pulumi/pulumi/sdk/v3 v$GO_HOST_SDK_VERSION
+
+replace golang.org/x/text => golang.org/x/text v0.3.6
+GOMOD
+  cat >"$go_host_dir/sdk-build/tools.go" <<'GOSRC'
+//go:build tools
+
+package tools
+
+import _ "github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go"
+GOSRC
+  log "building Pulumi's Go language host (sdk v$GO_HOST_SDK_VERSION; first run only)"
+  (cd "$go_host_dir/sdk-build" && { go mod tidy -e >&2 2>&1 || true; } \
+    && go build -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v$GO_HOST_SDK_VERSION" \
+      -o "$go_host_dir/bin/" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go >&2)
+  touch "$go_host_dir/.complete"
+}
+
 install_dynamic_launcher() {
   # Pulumi's own launcher ships in @pulumi/pulumi (and in the CLI's release archive): the engine
   # runs it for dynamic resources. Taken from the pinned package, never written here.
@@ -150,6 +189,7 @@ install_dynamic_launcher() {
 
 build_cli
 build_hosts
+build_go_host
 install_dynamic_launcher
 mkdir -p "$bin_dir"
 # A link the CLI resolves would make it look for its hosts beside the build, not here: a hard link
@@ -158,6 +198,8 @@ ln -f "$cli_dir/pulumi" "$bin_dir/pulumi" 2>/dev/null || cp "$cli_dir/pulumi" "$
 for host in pulumi-language-nodejs pulumi-language-python pulumi-language-python-exec pulumi-language-yaml; do
   ln -f "$hosts_dir/bin/$host" "$bin_dir/$host" 2>/dev/null || cp "$hosts_dir/bin/$host" "$bin_dir/$host"
 done
+ln -f "$go_host_dir/bin/pulumi-language-go" "$bin_dir/pulumi-language-go" 2>/dev/null \
+  || cp "$go_host_dir/bin/pulumi-language-go" "$bin_dir/pulumi-language-go"
 install -m 0755 "$sdk_dir/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs" "$bin_dir/pulumi-resource-pulumi-nodejs"
 touch "$bin_dir/.complete"
 log "toolchain in $bin_dir"
