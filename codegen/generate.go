@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
@@ -20,6 +21,9 @@ var languageDefaults = map[string]map[string]any{
 		"dependencies":         map[string]string{"@pulumi/pulumi": "^3.259.0"},
 		"devDependencies":      map[string]string{"@types/node": "^22.19.0", "typescript": "~5.9.3"},
 		"typescriptVersion":    "~5.9.3",
+		"respectSchemaVersion": true,
+	},
+	"go": {
 		"respectSchemaVersion": true,
 	},
 	"python": {
@@ -68,7 +72,7 @@ func loadSpec(path string) (schema.PackageSpec, error) {
 // bind checks the schema and binds it; each language gets a fresh binding because generation
 // records its own settings on the package.
 func bind(spec schema.PackageSpec) (*schema.Package, error) {
-	languages := map[string]schema.Language{"nodejs": nodejs.Importer, "python": python.Importer}
+	languages := map[string]schema.Language{"go": gogen.Importer, "nodejs": nodejs.Importer, "python": python.Importer}
 	pkg, err := schema.ImportSpec(spec, languages, offlineLoader{}, schema.ValidationOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("binding the schema: %w", err)
@@ -76,7 +80,7 @@ func bind(spec schema.PackageSpec) (*schema.Package, error) {
 	return pkg, nil
 }
 
-// generate answers each SDK's files by language ("nodejs", "python"), paths relative to the SDK.
+// generate answers each SDK's files by language ("go", "nodejs", "python"), paths relative to the SDK.
 func generate(schemaPath string) (map[string]map[string][]byte, error) {
 	spec, err := loadSpec(schemaPath)
 	if err != nil {
@@ -97,6 +101,13 @@ func generate(schemaPath string) (map[string]map[string][]byte, error) {
 	}
 	if out["python"], err = python.GeneratePackage(tool, pkg, nil, offlineLoader{}); err != nil {
 		return nil, fmt.Errorf("generating the Python SDK: %w", err)
+	}
+
+	if pkg, err = bind(spec); err != nil {
+		return nil, err
+	}
+	if out["go"], err = generateGo(pkg); err != nil {
+		return nil, fmt.Errorf("generating the Go SDK: %w", err)
 	}
 	return out, nil
 }

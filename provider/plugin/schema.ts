@@ -20,8 +20,15 @@ export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
   DeviceConfig: deviceConfigResourceSpec,
 };
 
-/** The npm and PyPI names of the generated SDKs, and what the Node.js SDK depends on. */
+/**
+ * The npm and PyPI names of the generated SDKs, what the Node.js SDK depends on, and the Go SDK's
+ * import path (its module is the path without the package directory: `plugin-sdks/go` of this
+ * repository).
+ */
 const LANGUAGE = {
+  go: {
+    importBasePath: "github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform",
+  },
   nodejs: {
     packageName: "@devplatform/pulumi",
     packageDescription:
