@@ -3,16 +3,15 @@
  * program): the engine then deletes every resource of the stack, and it tells a provider nothing
  * that sets this apart from `pulumi destroy` — no check runs, and a delete carries only the
  * resource's state. The guards are the engine's own resource options, which the README recommends
- * for production fleets; this proves what each one does.
+ * for production fleets; this proves what each one does, through both front-ends.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
-
-const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
 const EMPTY_PROGRAM = "export {};\n";
 
 function fleetProgram(name: string, serials: readonly string[], options: string): string {
@@ -24,7 +23,7 @@ function fleetProgram(name: string, serials: readonly string[], options: string)
   ].join("\n");
 }
 
-describe("an up of a program that no longer declares anything", () => {
+describe.each(FRONT_ENDS)("an up of a program that no longer declares anything (%s)", (front) => {
   let control: EmulatorControl;
 
   beforeAll(() => {
@@ -38,8 +37,9 @@ describe("an up of a program that no longer declares anything", () => {
   it("without a guard deletes the fleet's devices (maxRemovals cannot tell it from a destroy)", async () => {
     const serials = serialNumbers(3);
     const project = await createProject({
-      name: "emptied-plain",
+      name: `emptied-plain-${front}`,
       program: fleetProgram("emptied-plain", serials, "{}"),
+      front,
     });
     assertOk(await project.up());
     project.setProgram(EMPTY_PROGRAM);
@@ -50,7 +50,7 @@ describe("an up of a program that no longer declares anything", () => {
   it("with protect: true fails and deletes nothing", async () => {
     const serials = serialNumbers(3);
     const program = fleetProgram("emptied-protected", serials, "{ protect: true }");
-    const project = await createProject({ name: "emptied-protected", program });
+    const project = await createProject({ name: `emptied-protected-${front}`, program, front });
     assertOk(await project.up());
     const ids = (await onPlatform(serials)).map((d) => d.deviceId).sort();
     await control.resetCounters();
@@ -63,7 +63,7 @@ describe("an up of a program that no longer declares anything", () => {
     expect(up.output).toMatch(/protected/);
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
     expect((await onPlatform(serials)).map((d) => d.deviceId).sort()).toEqual(ids);
-    expect(resourcesOfType(await project.exportStack(), FLEET)).toHaveLength(1);
+    expect(resourcesOfType(await project.exportStack(), project.token("DeviceFleet"))).toHaveLength(1);
     // Restoring the program finds nothing to do.
     project.setProgram(program);
     assertOk(await project.preview({ expectNoChanges: true }));
@@ -72,7 +72,7 @@ describe("an up of a program that no longer declares anything", () => {
   it("with retainOnDelete: true forgets the fleet and leaves its devices, which the restored program adopts", async () => {
     const serials = serialNumbers(3);
     const program = fleetProgram("emptied-retained", serials, "{ retainOnDelete: true }");
-    const project = await createProject({ name: "emptied-retained", program });
+    const project = await createProject({ name: `emptied-retained-${front}`, program, front });
     assertOk(await project.up());
     const ids = (await onPlatform(serials)).map((d) => d.deviceId).sort();
     await control.resetCounters();
@@ -80,7 +80,7 @@ describe("an up of a program that no longer declares anything", () => {
     assertOk(await project.up());
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
     expect((await onPlatform(serials)).map((d) => d.deviceId).sort()).toEqual(ids);
-    expect(resourcesOfType(await project.exportStack(), FLEET)).toEqual([]);
+    expect(resourcesOfType(await project.exportStack(), project.token("DeviceFleet"))).toEqual([]);
 
     project.setProgram(program);
     assertOk(await project.up());

@@ -5,14 +5,16 @@
  *
  * The engine records a partial failure's properties as the resource's outputs; the dynamic provider
  * host needs the serialized provider among them to load the resource again. Without it, every later
- * command on the stack failed with a gRPC stack trace.
+ * command on the stack failed with a gRPC stack trace. Through both front-ends, for creates and
+ * updates.
  */
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
-import { DEVICE_CONFIG, deviceWithConfigProgram } from "./support/config-programs";
+import { deviceWithConfigProgram } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
+import { FRONT_ENDS } from "./support/front-ends";
 import {
   assertOk,
   E2E_CREDENTIALS,
@@ -20,10 +22,6 @@ import {
   type CommandResult,
   type PulumiProject,
 } from "./support/pulumi-project";
-
-const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
-const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
-const RPS_PROFILE = "pulumi-nodejs:dynamic/devplatform:RpsProfile";
 
 /** A command failed as the user should see it: exit 1, the platform's words, no stack trace. */
 function expectCleanFailure(result: CommandResult, words: RegExp): void {
@@ -43,7 +41,7 @@ async function expectNotStranded(project: PulumiProject): Promise<void> {
   }
 }
 
-describe("a failed up never strands the stack", () => {
+describe.each(FRONT_ENDS)("a failed up never strands the stack (%s)", (front) => {
   let control: EmulatorControl;
   let client: DevicePlatformClient;
 
@@ -63,7 +61,8 @@ describe("a failed up never strands the stack", () => {
     await control.seed({ rpsRecords: [{ sn: blocked, profileUrl: `https://rps.example.com/${blocked}` }] });
     const devices = serials.map((sn, i) => ({ sn, name: `partial-fleet-${i}` }));
     const project = await createProject({
-      name: "strand-fleet",
+      name: `strand-fleet-${front}`,
+      front,
       program: [
         `import * as devplatform from "pulumi-devplatform";`,
         `new devplatform.DeviceFleet("strand-fleet", { devices: ${JSON.stringify(devices)} });`,
@@ -72,7 +71,7 @@ describe("a failed up never strands the stack", () => {
     });
 
     expectCleanFailure(await project.up(), /failed for 1 of 3 device\(s\)[\s\S]*rps_record_exists/);
-    const [partial] = resourcesOfType(await project.exportStack(), FLEET);
+    const [partial] = resourcesOfType(await project.exportStack(), project.token("DeviceFleet"));
     expect(Object.keys((partial?.outputs?.deviceIds ?? {}) as object)).toHaveLength(2);
 
     await expectNotStranded(project);
@@ -80,7 +79,7 @@ describe("a failed up never strands the stack", () => {
     expectCleanFailure(await project.upWithRefresh(), /rps_record_exists/);
     await client.deleteRpsProfile(blocked);
     assertOk(await project.upWithRefresh());
-    const [fleet] = resourcesOfType(await project.exportStack(), FLEET);
+    const [fleet] = resourcesOfType(await project.exportStack(), project.token("DeviceFleet"));
     expect(Object.keys((fleet?.outputs?.deviceIds ?? {}) as object).sort()).toEqual([...serials].sort());
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
@@ -94,7 +93,8 @@ describe("a failed up never strands the stack", () => {
     await control.seed({ rpsRecords: [{ sn: blocked, profileUrl: `https://rps.example.com/${blocked}` }] });
     const devices = serials.map((sn, i) => ({ sn, name: `partial-destroy-${i}` }));
     const project = await createProject({
-      name: "strand-destroy",
+      name: `strand-destroy-${front}`,
+      front,
       program: [
         `import * as devplatform from "pulumi-devplatform";`,
         `new devplatform.DeviceFleet("strand-destroy", { devices: ${JSON.stringify(devices)} });`,
@@ -104,7 +104,7 @@ describe("a failed up never strands the stack", () => {
     expectCleanFailure(await project.up(), /rps_record_exists/);
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => serials.includes(d.sn))).toEqual([]);
-    expect(resourcesOfType(await project.exportStack(), FLEET)).toEqual([]);
+    expect(resourcesOfType(await project.exportStack(), project.token("DeviceFleet"))).toEqual([]);
     await client.deleteRpsProfile(blocked);
   });
 
@@ -112,7 +112,8 @@ describe("a failed up never strands the stack", () => {
     const sn = serialNumbers(1)[0] as string;
     const properties = { reportInterval: 1500, ledEnabled: false };
     const project = await createProject({
-      name: "strand-config",
+      name: `strand-config-${front}`,
+      front,
       program: deviceWithConfigProgram({ sn, name: "partial-config" }, { properties }),
     });
     await control.setFaults({ kinds: [], dropProperties: ["ledEnabled"] });
@@ -122,7 +123,7 @@ describe("a failed up never strands the stack", () => {
     expectCleanFailure(await project.upWithRefresh(), /not applied: device \d+: ledEnabled/);
     await control.clearFaults();
     assertOk(await project.upWithRefresh());
-    const [config] = resourcesOfType(await project.exportStack(), DEVICE_CONFIG);
+    const [config] = resourcesOfType(await project.exportStack(), project.token("DeviceConfig"));
     expect(config?.outputs?.properties).toEqual(properties);
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
@@ -132,7 +133,8 @@ describe("a failed up never strands the stack", () => {
   it("DeviceConfig: destroy right after a partial failure", async () => {
     const sn = serialNumbers(1)[0] as string;
     const project = await createProject({
-      name: "strand-config-destroy",
+      name: `strand-config-destroy-${front}`,
+      front,
       program: deviceWithConfigProgram(
         { sn, name: "partial-config-destroy" },
         { properties: { reportInterval: 1600, ledEnabled: false } },
@@ -142,13 +144,14 @@ describe("a failed up never strands the stack", () => {
     expectCleanFailure(await project.up(), /not applied/);
     await control.clearFaults();
     assertOk(await project.destroy());
-    expect(resourcesOfType(await project.exportStack(), DEVICE_CONFIG)).toEqual([]);
+    expect(resourcesOfType(await project.exportStack(), project.token("DeviceConfig"))).toEqual([]);
   });
 
   it("Device: added, but its TSL version could not be set", async () => {
     const sn = serialNumbers(1)[0] as string;
     const project = await createProject({
-      name: "strand-device",
+      name: `strand-device-${front}`,
+      front,
       program: [
         `import * as devplatform from "pulumi-devplatform";`,
         `new devplatform.Device(${JSON.stringify(sn)}, { sn: ${JSON.stringify(sn)}, name: "partial-device", tslVersion: "1.1.0" });`,
@@ -158,13 +161,13 @@ describe("a failed up never strands the stack", () => {
     });
     await control.setFaults({ kinds: ["429"], methods: ["PUT"], pathIncludes: "/devices" });
     expectCleanFailure(await project.up(), /recorded in the stack/);
-    const [partial] = resourcesOfType(await project.exportStack(), DEVICE);
+    const [partial] = resourcesOfType(await project.exportStack(), project.token("Device"));
     expect(partial?.id).toMatch(/^\d+$/);
 
     await expectNotStranded(project);
     await control.clearFaults();
     assertOk(await project.upWithRefresh());
-    const [device] = resourcesOfType(await project.exportStack(), DEVICE);
+    const [device] = resourcesOfType(await project.exportStack(), project.token("Device"));
     expect(device?.id).toBe(partial?.id);
     expect((await control.state()).devices.filter((d) => d.sn === sn)).toHaveLength(1);
     assertOk(await project.destroy());
@@ -175,7 +178,8 @@ describe("a failed up never strands the stack", () => {
     const [sn] = serialNumbers(1, "AC") as [string];
     const seeded = await control.seed({ devices: [{ sn, name: "already-on-platform" }] });
     const project = await createProject({
-      name: "strand-rps",
+      name: `strand-rps-${front}`,
+      front,
       program: [
         `import * as devplatform from "pulumi-devplatform";`,
         `new devplatform.RpsProfile(${JSON.stringify(sn)}, { sn: ${JSON.stringify(sn)}, profileUrl: "https://rps.example.com/p" });`,
@@ -184,11 +188,71 @@ describe("a failed up never strands the stack", () => {
     });
     expectCleanFailure(await project.up(), /already on the platform/);
     await expectNotStranded(project);
-    expect(resourcesOfType(await project.exportStack(), RPS_PROFILE)).toEqual([]);
+    expect(resourcesOfType(await project.exportStack(), project.token("RpsProfile"))).toEqual([]);
     await client.deleteDevice(seeded.devices[0]?.deviceId as string);
     assertOk(await project.upWithRefresh());
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
     expect((await control.state()).rpsRecords.filter((r) => r.sn === sn)).toEqual([]);
+  });
+  it("DeviceFleet: an update whose added device is held by an RPS record", async () => {
+    const serials = serialNumbers(3);
+    const blocked = serials[2] as string;
+    const program = (count: number) =>
+      [
+        `import * as devplatform from "pulumi-devplatform";`,
+        `new devplatform.DeviceFleet("strand-update", { devices: ${JSON.stringify(
+          serials.slice(0, count).map((sn, i) => ({ sn, name: `partial-update-${i}` })),
+        )} });`,
+        "",
+      ].join("\n");
+    const project = await createProject({ name: `strand-update-${front}`, front, program: program(2) });
+    assertOk(await project.up());
+    await control.seed({ rpsRecords: [{ sn: blocked, profileUrl: `https://rps.example.com/${blocked}` }] });
+    project.setProgram(program(3));
+    expectCleanFailure(await project.up(), /failed for 1 of 1 device\(s\)[\s\S]*rps_record_exists/);
+    const [partial] = resourcesOfType(await project.exportStack(), project.token("DeviceFleet"));
+    expect(Object.keys((partial?.outputs?.deviceIds ?? {}) as object).sort()).toEqual(
+      serials.slice(0, 2).sort(),
+    );
+
+    await expectNotStranded(project);
+    expectCleanFailure(await project.upWithRefresh(), /rps_record_exists/);
+    await client.deleteRpsProfile(blocked);
+    assertOk(await project.upWithRefresh());
+    const [fleet] = resourcesOfType(await project.exportStack(), project.token("DeviceFleet"));
+    expect(Object.keys((fleet?.outputs?.deviceIds ?? {}) as object).sort()).toEqual([...serials].sort());
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
+    expect((await control.state()).devices.filter((d) => serials.includes(d.sn))).toEqual([]);
+  });
+
+  it("Device: an update whose PUT is refused", async () => {
+    const sn = serialNumbers(1)[0] as string;
+    const program = (name: string) =>
+      [
+        `import * as devplatform from "pulumi-devplatform";`,
+        `new devplatform.Device(${JSON.stringify(sn)}, { sn: ${JSON.stringify(sn)}, name: ${JSON.stringify(name)} });`,
+        "",
+      ].join("\n");
+    const project = await createProject({
+      name: `strand-device-update-${front}`,
+      front,
+      program: program("before"),
+      config: { "devplatform:maxRetries": "0" },
+    });
+    assertOk(await project.up());
+    const [created] = resourcesOfType(await project.exportStack(), project.token("Device"));
+    project.setProgram(program("after"));
+    await control.setFaults({ kinds: ["429"], methods: ["PUT"], pathIncludes: "/devices" });
+    expectCleanFailure(await project.up(), /429|rate/i);
+    await expectNotStranded(project);
+    await control.clearFaults();
+    assertOk(await project.upWithRefresh());
+    const [device] = resourcesOfType(await project.exportStack(), project.token("Device"));
+    expect(device?.id).toBe(created?.id);
+    expect((await control.state()).devices.filter((d) => d.sn === sn).map((d) => d.name)).toEqual(["after"]);
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
   });
 });

@@ -2,17 +2,17 @@
  * Resource names are identity in state. Renaming the resources of three Devices in one `up` (here:
  * from display names to serial numbers, as the examples now name them) creates the new resources —
  * which adopt the devices by serial number — and deletes the old ones, whose deletes must leave the
- * devices alone: 0 DELETE requests, the devices still there, state ids = platform ids.
+ * devices alone: 0 DELETE requests, the devices still there, state ids = platform ids. Through
+ * both front-ends.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { fleetProgram, serialNumbers, type DeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 
-const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
-
-describe("renaming the resources of three Devices", () => {
+describe.each(FRONT_ENDS)("renaming the resources of three Devices (%s)", (front) => {
   let control: EmulatorControl;
   let project: PulumiProject;
   let devices: DeviceSpec[];
@@ -25,7 +25,7 @@ describe("renaming the resources of three Devices", () => {
       name: `sensor-${i}`,
       tags: ["rename"],
     }));
-    project = await createProject({ name: "renames", program: fleetProgram(devices) });
+    project = await createProject({ name: `renames-${front}`, program: fleetProgram(devices), front });
     assertOk(await project.up());
   });
 
@@ -40,6 +40,8 @@ describe("renaming the resources of three Devices", () => {
     expect(byRoute["DELETE /devices/{deviceId}"] ?? 0).toBe(0);
     expect(byRoute["POST /devices"] ?? 0).toBe(0);
     expect(byRoute["PUT /devices"] ?? 0).toBe(0);
+    // The README's figure: 1 token, 3 serial-number lookups.
+    expect(total).toBe(4);
     // Each message once, as the engine's diagnostics (the CLI's output repeats them in its summary).
     const said = (pattern: RegExp) => up.diagnostics.filter((d) => pattern.test(d.message)).length;
     expect(said(/adopted deviceId \d+, which was already in this application \(unchanged\)/)).toBe(3);
@@ -49,12 +51,12 @@ describe("renaming the resources of three Devices", () => {
 
     const after = (await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn));
     expect(after.map((d) => d.deviceId).sort()).toEqual(before.map((d) => d.deviceId).sort());
-    const inState = resourcesOfType(await project.exportStack(), DEVICE);
+    const inState = resourcesOfType(await project.exportStack(), project.token("Device"));
     expect(inState.map((r) => r.id).sort()).toEqual(after.map((d) => d.deviceId).sort());
     assertOk(await project.refreshExpectingNoChanges());
     assertOk(await project.preview({ expectNoChanges: true }));
     console.log(
-      `renaming 3 Device resources: ${total} platform requests (${JSON.stringify(byRoute)}), 0 DELETE`,
+      `${front}: renaming 3 Device resources: ${total} platform requests (${JSON.stringify(byRoute)}), 0 DELETE`,
     );
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn))).toEqual([]);

@@ -8,10 +8,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
-
-const RPS = "pulumi-nodejs:dynamic/devplatform:RpsProfile";
 
 /** A program of RpsProfiles: `[resource name, sn]` pairs. */
 function rpsProgram(records: [string, string][]): string {
@@ -24,7 +23,7 @@ function rpsProgram(records: [string, string][]): string {
   ].join("\n");
 }
 
-describe("renaming RpsProfile resources without an alias", () => {
+describe.each(FRONT_ENDS)("renaming RpsProfile resources without an alias (%s)", (front) => {
   let control: EmulatorControl;
   let project: PulumiProject;
   let serials: string[];
@@ -40,8 +39,9 @@ describe("renaming RpsProfile resources without an alias", () => {
     control = new EmulatorControl(inject("e2e").emulatorUrl);
     serials = serialNumbers(3, "AC");
     project = await createProject({
-      name: "rps-rename",
+      name: `rps-rename-${front}`,
       program: rpsProgram(serials.map((sn, i) => [`profile-${i}`, sn])),
+      front,
     });
     assertOk(await project.up());
     expect(await recordsOnPlatform()).toEqual([...serials].sort());
@@ -52,19 +52,21 @@ describe("renaming RpsProfile resources without an alias", () => {
     project.setProgram(rpsProgram(serials.map((sn, i) => [i < 2 ? sn : `profile-${i}`, sn])));
     await control.resetCounters();
     const up = assertOk(await project.up());
-    const { byRoute } = await control.counters();
+    const { byRoute, total } = await control.counters();
     expect(up.changes).toMatchObject({ create: 2, delete: 2 });
     expect(writesOf(byRoute)).toEqual({});
+    // The README's figure: 1 token, 1 listing of the records.
+    expect(total).toBe(2);
     const said = (pattern: RegExp) => up.diagnostics.filter((d) => pattern.test(d.message)).length;
     expect(
       said(/not deleting the RPS record of \w+, which another RpsProfile resource of this deployment/),
     ).toBe(2);
     expect(await recordsOnPlatform()).toEqual([...serials].sort());
-    const inState = resourcesOfType(await project.exportStack(), RPS);
+    const inState = resourcesOfType(await project.exportStack(), project.token("RpsProfile"));
     expect(inState.map((r) => r.id).sort()).toEqual([...serials].sort());
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.refreshExpectingNoChanges());
-    console.log(`renaming 2 RpsProfile resources: ${JSON.stringify(byRoute)}, 0 DELETE`);
+    console.log(`${front}: renaming 2 RpsProfile resources: ${JSON.stringify(byRoute)}, 0 DELETE`);
   });
 
   it("still deletes a record the program no longer declares, and destroy deletes the rest", async () => {

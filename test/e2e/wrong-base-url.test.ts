@@ -2,11 +2,12 @@
  * A stack whose platform URL now answers 404 HTML to everything (the wrong server, a proxy's error
  * page): `refresh`, `up --refresh` and `destroy` each fail with a configuration error naming the
  * URL, and never drop or "delete" a resource: every resource in `pulumi stack export` is what it
- * was (see {@link resourcesIn} for why not every byte of the export).
+ * was (see {@link resourcesIn} for why not every byte of the export). Through both front-ends.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, type CommandResult, type PulumiProject } from "./support/pulumi-project";
 import { RELIABILITY_PROGRAM, writeStackSpec } from "./support/reliability-programs";
 import { startSwitchableProxy, type SwitchableProxy } from "./support/switchable-proxy";
@@ -24,7 +25,7 @@ function resourcesIn(exportText: string): unknown[] {
   return deployment.resources.map((r) => Object.fromEntries(kept.map((key) => [key, r[key]])));
 }
 
-describe("a base URL that answers 404 HTML to everything", () => {
+describe.each(FRONT_ENDS)("a base URL that answers 404 HTML to everything (%s)", (front) => {
   let proxy: SwitchableProxy;
   let project: PulumiProject;
   let exported: string;
@@ -32,8 +33,9 @@ describe("a base URL that answers 404 HTML to everything", () => {
   beforeAll(async () => {
     proxy = await startSwitchableProxy(inject("e2e").emulatorUrl);
     project = await createProject({
-      name: "wrong-url",
+      name: `wrong-url-${front}`,
       program: RELIABILITY_PROGRAM,
+      front,
       config: { "devplatform:baseUrl": proxy.url },
     });
     const devices = serialNumbers(5).map((sn) => ({ sn, name: `wrong-url-${sn.slice(-4)}` }));

@@ -52,23 +52,41 @@ function ended(pid: number): boolean {
 }
 
 /**
- * Sends SIGKILL to `root` alone, then waits until every process it had started has ended on its own
- * (the plugins notice the engine is gone). Returns how long that took. If one outlives `timeoutMs`,
- * all survivors are killed and this throws, naming them: a plugin that outlives its engine is a bug.
+ * Whether a process is one of this provider's: the dynamic provider host (and Pulumi's launcher
+ * `sh` around it) or the plugin. The language host and the program are Pulumi's own processes.
+ */
+function isProvider(pid: number): boolean {
+  return /cmd\/dynamic-provider|pulumi-resource-pulumi-nodejs|pulumi-resource-devplatform/.test(
+    commandOf(pid),
+  );
+}
+
+/**
+ * Sends SIGKILL to `root` alone, then waits until every provider process it had started has ended
+ * on its own (the providers notice the engine is gone). Returns how long that took. If one outlives
+ * `timeoutMs`, all survivors are killed and this throws, naming them: a provider that outlives its
+ * engine is a bug. Pulumi's own processes of the run (the language host and the program: Pulumi's
+ * Node.js host v3.68 waits for its program, which waits for an engine that is gone) are killed once
+ * the providers have ended, so that nothing of the run is left.
  */
 export async function killAndAwaitTree(root: number, timeoutMs = 60_000): Promise<number> {
   const descendants = processTree(root).filter((pid) => pid !== root);
+  const providers = descendants.filter(isProvider);
   process.kill(root, "SIGKILL");
   const started = Date.now();
-  for (let alive = descendants; alive.length > 0; alive = alive.filter((pid) => !ended(pid))) {
+  for (let alive = providers; alive.length > 0; alive = alive.filter((pid) => !ended(pid))) {
     if (Date.now() - started > timeoutMs) {
       const names = alive.map((pid) => `${pid} ${commandOf(pid)}`).join("; ");
-      for (const pid of alive) signal(pid, "SIGKILL");
-      throw new Error(`processes of the killed run outlived it by ${timeoutMs} ms: ${names}`);
+      for (const pid of descendants) signal(pid, "SIGKILL");
+      throw new Error(`provider processes of the killed run outlived it by ${timeoutMs} ms: ${names}`);
     }
     await sleep(10);
   }
-  return Date.now() - started;
+  const took = Date.now() - started;
+  for (const pid of descendants.filter((p) => !ended(p))) signal(pid, "SIGKILL");
+  if (providers.length === 0)
+    throw new Error(`the killed run had no provider process: ${descendants.map(commandOf).join("; ")}`);
+  return took;
 }
 
 function commandOf(pid: number): string {

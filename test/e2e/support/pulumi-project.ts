@@ -8,6 +8,15 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorControl } from "../../../emulator";
 import { readEngineEvents, type EngineEvents } from "./engine-events";
+import {
+  installedPluginDir,
+  PLUGIN_MODULE,
+  PLUGIN_MODULE_FILE,
+  programFor,
+  tokenOf,
+  type FrontEnd,
+  type Kind,
+} from "./front-ends";
 import { killAndAwaitTree } from "./process-tree";
 
 export const PASSPHRASE = "e2e-passphrase";
@@ -58,6 +67,11 @@ export interface ProjectOptions {
   files?: Record<string, string>;
   /** The directory holding `pulumi-resource-devplatform`, named in Pulumi.yaml `plugins.providers`. */
   pluginPath?: string;
+  /**
+   * The front-end the program's resources go through: its `pulumi-devplatform` imports become
+   * the plugin's resources with `plugin` (see front-ends.ts). Default `dynamic`.
+   */
+  front?: FrontEnd;
   /**
    * Type-check the TypeScript program at every command, as a user's default project does. Off by
    * default (`PULUMI_NODEJS_TRANSPILE_ONLY`): it doubles a command's time, and only the tests
@@ -118,6 +132,8 @@ export class PulumiProject {
     private readonly name: string,
     private readonly context: PulumiContext,
     private readonly typeCheck = false,
+    /** The front-end this project's programs go through. */
+    readonly front: FrontEnd = "dynamic",
   ) {
     this.dir = dir;
     this.stateDir = path.join(dir, ".state");
@@ -127,11 +143,16 @@ export class PulumiProject {
   /** Writes the project, links the shared node_modules, and creates the `dev` stack with its config. */
   static async create(options: ProjectOptions, context: PulumiContext): Promise<PulumiProject> {
     const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
-    writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml(options.name, options.pluginPath));
+    const front = options.front ?? "dynamic";
+    const pluginPath =
+      options.pluginPath ?? (front === "plugin" ? installedPluginDir(context.nodeModules) : undefined);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), pulumiYaml(options.name, pluginPath));
+    if (front === "plugin") writeFileSync(path.join(dir, PLUGIN_MODULE_FILE), PLUGIN_MODULE);
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
     writeFileSync(path.join(dir, "tsconfig.json"), TEST_TSCONFIG);
-    writeFileSync(path.join(dir, "index.ts"), options.program);
-    for (const [file, text] of Object.entries(options.files ?? {})) writeFileSync(path.join(dir, file), text);
+    writeFileSync(path.join(dir, "index.ts"), programFor(front, options.program));
+    for (const [file, text] of Object.entries(options.files ?? {}))
+      writeFileSync(path.join(dir, file), file.endsWith(".ts") ? programFor(front, text) : text);
     return PulumiProject.open(dir, options.name, context, options);
   }
 
@@ -144,9 +165,9 @@ export class PulumiProject {
     dir: string,
     name: string,
     context: PulumiContext,
-    options: Pick<ProjectOptions, "config" | "secrets" | "typeCheck"> = {},
+    options: Pick<ProjectOptions, "config" | "secrets" | "typeCheck" | "front"> = {},
   ): Promise<PulumiProject> {
-    const project = new PulumiProject(dir, name, context, options.typeCheck);
+    const project = new PulumiProject(dir, name, context, options.typeCheck, options.front);
     mkdirSync(project.stateDir);
     mkdirSync(project.homeDir);
     symlinkSync(context.nodeModules, path.join(dir, "node_modules"), "dir");
@@ -168,7 +189,12 @@ export class PulumiProject {
 
   /** Replaces the program's index.ts. */
   setProgram(program: string): void {
-    writeFileSync(path.join(this.dir, "index.ts"), program);
+    writeFileSync(path.join(this.dir, "index.ts"), programFor(this.front, program));
+  }
+
+  /** A kind's type token in this project's front-end. */
+  token(kind: Kind): string {
+    return tokenOf(this.front, kind);
   }
 
   up(options: RunOptions = {}): Promise<CommandResult> {
