@@ -1,10 +1,12 @@
 /**
- * The lifecycle both plugin SDK tests (TypeScript on the generated SDK, Python through the
- * Automation API) drive: one Device, a DeviceFleet of two, one RpsProfile, a DeviceConfig of the
- * Device, and `getDevice` of the Device. The programs read their inputs from a spec file, so each
- * step changes only the spec; out-of-band changes go through the emulator's control API and the
- * platform's public API; each step's requests come from the emulator's counters.
+ * What the plugin lifecycle of every language (`language-lifecycle.ts`) is made of: one Device, a
+ * DeviceFleet of two, one RpsProfile, a DeviceConfig of the Device, and `getDevice` of the Device.
+ * The programs read their inputs from a spec file (YAML's is written from it), so each step changes
+ * only the spec; out-of-band changes go through the emulator's control API and the platform's
+ * public API; each step's requests come from the emulator's counters.
  */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { DevicePlatformClient } from "../../../sdk";
 import type { EmulatorControl } from "../../../emulator";
 import { serialNumbers } from "./fleet-programs";
@@ -19,14 +21,19 @@ export interface LifecycleResources {
   config: { properties: Record<string, unknown> };
 }
 
-/** What a program reads: the resources' inputs and, for an import, each resource's import id. */
+/** What a program reads from its spec file: the resources' inputs. */
 export interface LifecycleSpec {
   resources: LifecycleResources;
-  imports?: Partial<Record<keyof LifecycleResources, string>>;
 }
 
 /** The file next to a program that holds its {@link LifecycleSpec}. */
 export const SPEC_FILE = "spec.json";
+
+/** Points a program that reads {@link SPEC_FILE} at `resources`. */
+export function writeSpecFile(projectDir: string, resources: LifecycleResources): void {
+  const spec: LifecycleSpec = { resources };
+  writeFileSync(path.join(projectDir, SPEC_FILE), JSON.stringify(spec));
+}
 
 /** Resource names in the programs, in the order a state delete may remove them (dependents first). */
 export const RESOURCE_NAMES = ["config", "device", "fleet", "rps"] as const;

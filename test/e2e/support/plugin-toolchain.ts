@@ -21,11 +21,24 @@ export function pluginDir(nodeModules: string): string {
   return path.join(nodeModules, "pulumi-devplatform", "bin");
 }
 
+/** A project's runtime as Pulumi.yaml spells it: a name, or a name with its options. */
+export type ProjectRuntime =
+  "nodejs" | "python" | "go" | "yaml" | { name: "python"; options: { virtualenv: string } };
+
 /** Pulumi.yaml of a project that runs the plugin from `dir` (no plugin install, no PATH lookup). */
-export function pluginProjectYaml(name: string, runtime: "nodejs" | "python", dir: string): string {
+export function pluginProjectYaml(name: string, runtime: ProjectRuntime, dir: string): string {
+  const runtimeLines =
+    typeof runtime === "string"
+      ? [`runtime: ${runtime}`]
+      : [
+          `runtime:`,
+          `  name: ${runtime.name}`,
+          `  options:`,
+          ...Object.entries(runtime.options).map(([key, value]) => `    ${key}: ${JSON.stringify(value)}`),
+        ];
   return [
     `name: ${name}`,
-    `runtime: ${runtime}`,
+    ...runtimeLines,
     `plugins:`,
     `  providers:`,
     `    - name: devplatform`,
@@ -71,11 +84,26 @@ export function provisionPython(): string {
   return run("bash", ["scripts/provision-python.sh"]).trim();
 }
 
+/**
+ * The environment of a shell in which the virtual environment `virtualenv` (Pulumi.yaml's option,
+ * relative to the project as Pulumi resolves it) is activated, as `source venv/bin/activate` does:
+ * its `bin` first on PATH. Pulumi's Python host v3.68 reads the option only from a command-line
+ * flag that CLI 3.259 no longer passes, and then runs the `python3` it finds on PATH.
+ */
+export function activatedVirtualenv(projectDir: string, virtualenv: string): Record<string, string> {
+  const dir = path.resolve(projectDir, virtualenv);
+  return { PATH: path.join(dir, "bin"), VIRTUAL_ENV: dir };
+}
+
 /** Files of a plugin project beside its Pulumi.yaml. */
 export interface PluginProjectOptions {
   name: string;
-  runtime: "nodejs" | "python";
+  runtime: ProjectRuntime;
   files: Record<string, string>;
+  /** A YAML program's sections (`resources:`, `variables:`, `outputs:`), appended to Pulumi.yaml. */
+  yamlProgram?: string;
+  /** Environment of every command, given the project's directory (see {@link PulumiProject}). */
+  env?: (projectDir: string) => Record<string, string>;
 }
 
 /**
@@ -88,7 +116,7 @@ export async function createPluginProject(
 ): Promise<PulumiProject> {
   const dir = mkdtempSync(path.join(context.workDir, `${options.name}-`));
   const yaml = pluginProjectYaml(options.name, options.runtime, pluginDir(context.nodeModules));
-  writeFileSync(path.join(dir, "Pulumi.yaml"), yaml);
+  writeFileSync(path.join(dir, "Pulumi.yaml"), yaml + (options.yamlProgram ?? ""));
   for (const [file, text] of Object.entries(options.files)) writeFileSync(path.join(dir, file), text);
-  return PulumiProject.open(dir, options.name, context);
+  return PulumiProject.open(dir, options.name, context, { env: options.env?.(dir) });
 }

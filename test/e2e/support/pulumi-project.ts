@@ -78,6 +78,11 @@ export interface ProjectOptions {
    * whose subject is the program's types (the README's program) need it.
    */
   typeCheck?: boolean;
+  /**
+   * Environment of every command, as the user's shell would have it (e.g. an activated Python
+   * virtual environment first on `PATH`). `PATH` here goes before the toolchain's and the machine's.
+   */
+  env?: Record<string, string>;
 }
 
 /** Pulumi.yaml of a TypeScript project, naming the provider plugin's directory when given. */
@@ -134,6 +139,7 @@ export class PulumiProject {
     private readonly typeCheck = false,
     /** The front-end this project's programs go through. */
     readonly front: FrontEnd = "dynamic",
+    private readonly env: Record<string, string> = {},
   ) {
     this.dir = dir;
     this.stateDir = path.join(dir, ".state");
@@ -165,9 +171,9 @@ export class PulumiProject {
     dir: string,
     name: string,
     context: PulumiContext,
-    options: Pick<ProjectOptions, "config" | "secrets" | "typeCheck" | "front"> = {},
+    options: Pick<ProjectOptions, "config" | "secrets" | "typeCheck" | "front" | "env"> = {},
   ): Promise<PulumiProject> {
-    const project = new PulumiProject(dir, name, context, options.typeCheck, options.front);
+    const project = new PulumiProject(dir, name, context, options.typeCheck, options.front, options.env);
     mkdirSync(project.stateDir);
     mkdirSync(project.homeDir);
     symlinkSync(context.nodeModules, path.join(dir, "node_modules"), "dir");
@@ -234,6 +240,13 @@ export class PulumiProject {
     return this.engine(["import", type, name, id, "--yes", "--skip-preview", "--generate-code=false"], {});
   }
 
+  /** `pulumi import --file` of several resources in one command (one CLI start, one plugin process). */
+  importAll(resources: readonly { type: string; name: string; id: string }[]): Promise<CommandResult> {
+    const file = path.join(this.dir, `.import-${++this.runs}.json`);
+    writeFileSync(file, JSON.stringify({ resources }));
+    return this.engine(["import", "--file", file, "--yes", "--skip-preview", "--generate-code=false"], {});
+  }
+
   /** `pulumi stack export` as parsed JSON. */
   async exportStack(): Promise<StackExport> {
     const result = await this.cli(["stack", "export"]);
@@ -287,9 +300,13 @@ export class PulumiProject {
   /** Runs `pulumi` with this project's home, backend and passphrase. */
   cli(args: string[], options: RunOptions = {}): Promise<Omit<CommandResult, keyof EngineEvents>> {
     const { pulumiDir } = this.context;
+    const { PATH: projectPath, ...projectEnv } = this.env;
     const env = {
       ...process.env,
-      PATH: `${pulumiDir}${path.delimiter}${process.env.PATH ?? ""}`,
+      ...projectEnv,
+      PATH: [projectPath, pulumiDir, process.env.PATH ?? ""]
+        .filter((p) => p !== undefined)
+        .join(path.delimiter),
       PULUMI_HOME: this.homeDir,
       PULUMI_BACKEND_URL: `file://${this.stateDir}`,
       PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,

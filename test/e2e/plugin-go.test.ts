@@ -1,0 +1,44 @@
+/**
+ * A Go program through `pulumi up` (runtime: go, Pulumi's own Go language host, which builds the
+ * program with `go build`) on the generated Go SDK as users `go get` it (`support/go-sdk-module.ts`),
+ * with Pulumi's Go SDK at the CLI's version: the lifecycle every language runs
+ * (`support/language-lifecycle.ts`). The go commands use the machine's module and build caches, so
+ * only the first run on a machine compiles Pulumi's Go SDK.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, inject } from "vitest";
+import { goGetSdk, releaseGoSdk } from "./support/go-sdk-module";
+import { lifecycleSteps } from "./support/language-lifecycle";
+import { SPEC_FILE, writeSpecFile } from "./support/plugin-lifecycle";
+import { createPluginProject } from "./support/plugin-toolchain";
+
+const PROJECT = "plugin-go";
+const PROGRAM = path.join(__dirname, "go", "lifecycle", "main.go");
+
+describe("a Go program through `pulumi up`, on the Go SDK", () => {
+  lifecycleSteps({
+    language: "Go",
+    project: PROJECT,
+    prefix: "go",
+    async create(initial) {
+      const e2e = inject("e2e");
+      const release = releaseGoSdk(e2e.workDir);
+      const project = await createPluginProject(
+        {
+          name: PROJECT,
+          runtime: "go",
+          files: {
+            "main.go": readFileSync(PROGRAM, "utf8"),
+            [SPEC_FILE]: JSON.stringify({ resources: initial }),
+          },
+          env: () => release.env,
+        },
+        e2e,
+      );
+      goGetSdk(project.dir, release);
+      return project;
+    },
+    write: (project, resources) => writeSpecFile(project.dir, resources),
+  });
+});
