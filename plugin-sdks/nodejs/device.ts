@@ -6,6 +6,22 @@ import * as utilities from "./utilities";
 
 /**
  * A device in the platform application, identified by its deviceId (the resource's id). Created by Add a Device (or adopted, when its serial number is already in the application), updated in place by Update a Device Information, replaced only when `sn` changes.
+ *
+ * ## Example Usage
+ * ### A device with its project and tags
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const lobby = new devplatform.Device("240000F10001", {
+ *   sn: "240000F10001",
+ *   name: "lobby-temperature",
+ *   project: "building-a",
+ *   tags: ["floor-1"],
+ * });
+ *
+ * export const deviceId = lobby.deviceId;
+ * ```
  */
 export class Device extends pulumi.CustomResource {
     /**

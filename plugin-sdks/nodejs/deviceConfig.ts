@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
 
 /**
  * The configuration of one or many devices, validated against each device's TSL model before anything is written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a PROFILE template). Its id is the deviceId (one device) or one derived from the set.
+ *
+ * ## Example Usage
+ * ### A sensor's report interval and alarm thresholds
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const sensor = new devplatform.Device("240000F10005", { sn: "240000F10005", name: "hall-sensor" });
+ *
+ * const reporting = new devplatform.DeviceConfig("240000F10005-reporting", {
+ *   deviceIds: [sensor.deviceId],
+ *   properties: { reportInterval: 900, alarmThreshold: { high: 28, low: 5 } },
+ * });
+ *
+ * export const properties = reporting.properties;
+ * ```
  */
 export class DeviceConfig extends pulumi.CustomResource {
     /**

@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
 
 /**
  * Many devices as one engine resource, for fleets of hundreds to tens of thousands, reconciled by serial number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's name): keep it stable.
+ *
+ * ## Example Usage
+ * ### The devices of one site
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const siteB = new devplatform.DeviceFleet("site-b", {
+ *   devices: [
+ *     { sn: "240000F10002", name: "site-b-entrance", project: "site-b" },
+ *     { sn: "240000F10003", name: "site-b-door", project: "site-b", tags: ["door"] },
+ *   ],
+ * });
+ *
+ * export const deviceIds = siteB.deviceIds;
+ * ```
  */
 export class DeviceFleet extends pulumi.CustomResource {
     /**

@@ -6,6 +6,19 @@ import * as utilities from "./utilities";
 
 /**
  * One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there fails the call, naming it.
+ *
+ * ## Example Usage
+ * ### A device's model and firmware, as the platform reports them
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const boiler = new devplatform.Device("240000F10006", { sn: "240000F10006", name: "boiler-room" });
+ * const reported = devplatform.getDeviceOutput({ deviceId: boiler.deviceId });
+ *
+ * export const model = reported.model;
+ * export const firmwareVersion = reported.firmwareVersion;
+ * ```
  */
 export function getDevice(args?: GetDeviceArgs, opts?: pulumi.InvokeOptions): Promise<GetDeviceResult> {
     args = args || {};
@@ -111,6 +124,19 @@ export interface GetDeviceResult {
 }
 /**
  * One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there fails the call, naming it.
+ *
+ * ## Example Usage
+ * ### A device's model and firmware, as the platform reports them
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const boiler = new devplatform.Device("240000F10006", { sn: "240000F10006", name: "boiler-room" });
+ * const reported = devplatform.getDeviceOutput({ deviceId: boiler.deviceId });
+ *
+ * export const model = reported.model;
+ * export const firmwareVersion = reported.firmwareVersion;
+ * ```
  */
 export function getDeviceOutput(args?: GetDeviceOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDeviceResult> {
     args = args || {};

@@ -9,6 +9,19 @@ import * as utilities from "./utilities";
 
 /**
  * The devices of the application that match every filter given (Search Specific Devices, all pages: ⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.
+ *
+ * ## Example Usage
+ * ### The devices of a project
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const door = new devplatform.Device("240000F10007", { sn: "240000F10007", name: "door-c", project: "building-c" });
+ * // dependsOn: search once the door is added, not before.
+ * const buildingC = devplatform.getDevicesOutput({ project: "building-c" }, { dependsOn: [door] });
+ *
+ * export const deviceIds = buildingC.deviceIds;
+ * ```
  */
 export function getDevices(args?: GetDevicesArgs, opts?: pulumi.InvokeOptions): Promise<GetDevicesResult> {
     args = args || {};
@@ -127,6 +140,19 @@ export interface GetDevicesResult {
 }
 /**
  * The devices of the application that match every filter given (Search Specific Devices, all pages: ⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.
+ *
+ * ## Example Usage
+ * ### The devices of a project
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const door = new devplatform.Device("240000F10007", { sn: "240000F10007", name: "door-c", project: "building-c" });
+ * // dependsOn: search once the door is added, not before.
+ * const buildingC = devplatform.getDevicesOutput({ project: "building-c" }, { dependsOn: [door] });
+ *
+ * export const deviceIds = buildingC.deviceIds;
+ * ```
  */
 export function getDevicesOutput(args?: GetDevicesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetDevicesResult> {
     args = args || {};

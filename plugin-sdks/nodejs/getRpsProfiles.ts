@@ -9,6 +9,21 @@ import * as utilities from "./utilities";
 
 /**
  * The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging and sort orders), or only the record of one serial number.
+ *
+ * ## Example Usage
+ * ### The profile URL the platform holds for a serial number
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const gate = new devplatform.RpsProfile("AC0000F10009", {
+ *   sn: "AC0000F10009",
+ *   profileUrl: "https://rps.example.com/profiles/gate-9",
+ * });
+ * const listed = devplatform.getRpsProfilesOutput({ sn: gate.sn });
+ *
+ * export const profileUrls = listed.profileUrls;
+ * ```
  */
 export function getRpsProfiles(args?: GetRpsProfilesArgs, opts?: pulumi.InvokeOptions): Promise<GetRpsProfilesResult> {
     args = args || {};
@@ -42,6 +57,21 @@ export interface GetRpsProfilesResult {
 }
 /**
  * The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging and sort orders), or only the record of one serial number.
+ *
+ * ## Example Usage
+ * ### The profile URL the platform holds for a serial number
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const gate = new devplatform.RpsProfile("AC0000F10009", {
+ *   sn: "AC0000F10009",
+ *   profileUrl: "https://rps.example.com/profiles/gate-9",
+ * });
+ * const listed = devplatform.getRpsProfilesOutput({ sn: gate.sn });
+ *
+ * export const profileUrls = listed.profileUrls;
+ * ```
  */
 export function getRpsProfilesOutput(args?: GetRpsProfilesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRpsProfilesResult> {
     args = args || {};

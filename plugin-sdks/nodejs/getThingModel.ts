@@ -9,6 +9,21 @@ import * as utilities from "./utilities";
 
 /**
  * The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with their data types and rules, and the device's events and services.
+ *
+ * ## Example Usage
+ * ### What a device's model lets a DeviceConfig write
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const coldStore = new devplatform.Device("240000F10008", { sn: "240000F10008", name: "cold-store" });
+ * const model = devplatform.getThingModelOutput({ deviceId: coldStore.deviceId });
+ *
+ * export const modelVersion = model.version;
+ * export const writable = model.properties.apply((properties) =>
+ *   properties.filter((p) => p.accessMode === "W" || p.accessMode === "RW").map((p) => p.id),
+ * );
+ * ```
  */
 export function getThingModel(args: GetThingModelArgs, opts?: pulumi.InvokeOptions): Promise<GetThingModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -48,6 +63,21 @@ export interface GetThingModelResult {
 }
 /**
  * The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with their data types and rules, and the device's events and services.
+ *
+ * ## Example Usage
+ * ### What a device's model lets a DeviceConfig write
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const coldStore = new devplatform.Device("240000F10008", { sn: "240000F10008", name: "cold-store" });
+ * const model = devplatform.getThingModelOutput({ deviceId: coldStore.deviceId });
+ *
+ * export const modelVersion = model.version;
+ * export const writable = model.properties.apply((properties) =>
+ *   properties.filter((p) => p.accessMode === "W" || p.accessMode === "RW").map((p) => p.id),
+ * );
+ * ```
  */
 export function getThingModelOutput(args: GetThingModelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetThingModelResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -6,6 +6,20 @@ import * as utilities from "./utilities";
 
 /**
  * The RPS profile URL of a device not yet on the platform (Specify the Profile URL for RPS / Delete RPS Record of a Device), identified by its serial number (the resource's id). A record already there is adopted.
+ *
+ * ## Example Usage
+ * ### A controller's profile URL
+ *
+ * ```typescript
+ * import * as devplatform from "@devplatform/pulumi";
+ *
+ * const controller = new devplatform.RpsProfile("AC0000F10004", {
+ *   sn: "AC0000F10004",
+ *   profileUrl: "https://rps.example.com/profiles/controller-4",
+ * });
+ *
+ * export const profileUrl = controller.profileUrl;
+ * ```
  */
 export class RpsProfile extends pulumi.CustomResource {
     /**

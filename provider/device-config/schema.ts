@@ -17,6 +17,8 @@ import {
   type TypeContributions,
 } from "../plugin/schema-spec";
 import type { CONFIG_INPUTS } from "./inputs";
+import { withExamples } from "../plugin/schema-examples";
+import { DEVICE_CONFIG_EXAMPLES } from "./examples";
 
 const deviceId = string("A deviceId: a string of digits.");
 
@@ -94,10 +96,12 @@ const pending: ObjectTypeSpec = {
 
 /** The DeviceConfig resource. */
 export const deviceConfigResourceSpec: ResourceSpec = {
-  description:
+  description: withExamples(
     "The configuration of one or many devices, validated against each device's TSL model before anything is " +
-    "written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a " +
-    "PROFILE template). Its id is the deviceId (one device) or one derived from the set.",
+      "written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a " +
+      "PROFILE template). Its id is the deviceId (one device) or one derived from the set.",
+    DEVICE_CONFIG_EXAMPLES,
+  ),
   inputProperties: INPUTS,
   requiredInputs: ["deviceIds"],
   properties: {

@@ -25,6 +25,8 @@ import {
   type TypeContributions,
 } from "../plugin/schema-spec";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type SETTING_INPUTS } from "./inputs";
+import { withExamples } from "../plugin/schema-examples";
+import { DEVICE_FLEET_EXAMPLES } from "./examples";
 
 /** One declared device of a fleet: a Device's declared fields. */
 const deviceFleetDevice: ObjectTypeSpec = {
@@ -87,10 +89,12 @@ const SETTINGS: Readonly<Record<(typeof SETTING_INPUTS)[number], PropertySpec>> 
 
 /** The DeviceFleet resource. */
 export const deviceFleetResourceSpec: ResourceSpec = {
-  description:
+  description: withExamples(
     "Many devices as one engine resource, for fleets of hundreds to tens of thousands, reconciled by serial " +
-    "number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's " +
-    "name): keep it stable.",
+      "number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's " +
+      "name): keep it stable.",
+    DEVICE_FLEET_EXAMPLES,
+  ),
   inputProperties: {
     devices: list(
       ref("DeviceFleetDevice"),

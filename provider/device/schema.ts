@@ -14,6 +14,8 @@ import {
 } from "../plugin/schema-spec";
 import type { DEVICE_OUTPUTS } from "./device";
 import type { DEVICE_FIELDS } from "./desired";
+import { withExamples } from "../plugin/schema-examples";
+import { DEVICE_EXAMPLES } from "./examples";
 
 /** The declared fields of a device (a Device's inputs, or one entry of a DeviceFleet). */
 export const DEVICE_FIELD_SCHEMA: Readonly<Record<(typeof DEVICE_FIELDS)[number], PropertySpec>> = {
@@ -83,10 +85,12 @@ export const DEVICE_OUTPUT_SCHEMA: Readonly<
 
 /** The Device resource. */
 export const deviceResourceSpec: ResourceSpec = {
-  description:
+  description: withExamples(
     "A device in the platform application, identified by its deviceId (the resource's id). Created by Add a " +
-    "Device (or adopted, when its serial number is already in the application), updated in place by Update a " +
-    "Device Information, replaced only when `sn` changes.",
+      "Device (or adopted, when its serial number is already in the application), updated in place by Update a " +
+      "Device Information, replaced only when `sn` changes.",
+    DEVICE_EXAMPLES,
+  ),
   inputProperties: { ...DEVICE_FIELD_SCHEMA, ...DEVICE_OPTIONS },
   requiredInputs: ["sn", "name"],
   properties: { ...DEVICE_FIELD_SCHEMA, ...DEVICE_OPTIONS, ...DEVICE_OUTPUT_SCHEMA },

@@ -7,6 +7,8 @@ import { string } from "../plugin/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import { DEVICE_INFO_PROPERTIES, deviceInfoOf } from "./device-info";
 import type { PackageFunction } from "./package-function";
+import { withExamples } from "../plugin/schema-examples";
+import { GET_DEVICE_EXAMPLES } from "./examples";
 
 const NAME = "getDevice";
 
@@ -24,10 +26,12 @@ function checkArgs(args: Inputs): { deviceId?: string; sn?: string } {
 /** The getDevice function. */
 export const getDevice: PackageFunction = {
   spec: {
-    description:
+    description: withExamples(
       "One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by " +
-      "Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there " +
-      "fails the call, naming it.",
+        "Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there " +
+        "fails the call, naming it.",
+      GET_DEVICE_EXAMPLES,
+    ),
     inputs: {
       properties: {
         deviceId: string("The device's id: a string of digits."),

@@ -17,6 +17,8 @@ import { element, integer, list, map, ref, string, type PropertySpec } from "../
 import { ArgumentChecker } from "./arguments";
 import { deviceInfoOf, deviceInfoType } from "./device-info";
 import type { PackageFunction } from "./package-function";
+import { withExamples } from "../plugin/schema-examples";
+import { GET_DEVICES_EXAMPLES } from "./examples";
 
 const NAME = "getDevices";
 
@@ -87,9 +89,11 @@ function filterOf(args: Inputs): DeviceFilter {
 /** The getDevices function. */
 export const getDevices: PackageFunction = {
   spec: {
-    description:
+    description: withExamples(
       "The devices of the application that match every filter given (Search Specific Devices, all pages: " +
-      "⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.",
+        "⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.",
+      GET_DEVICES_EXAMPLES,
+    ),
     inputs: { properties: argumentSpecs },
     outputs: {
       properties: {

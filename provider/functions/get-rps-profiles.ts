@@ -9,15 +9,19 @@ import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 import { list, map, ref, string } from "../plugin/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import type { PackageFunction } from "./package-function";
+import { withExamples } from "../plugin/schema-examples";
+import { GET_RPS_PROFILES_EXAMPLES } from "./examples";
 
 const NAME = "getRpsProfiles";
 
 /** The getRpsProfiles function. */
 export const getRpsProfiles: PackageFunction = {
   spec: {
-    description:
+    description: withExamples(
       "The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging " +
-      "and sort orders), or only the record of one serial number.",
+        "and sort orders), or only the record of one serial number.",
+      GET_RPS_PROFILES_EXAMPLES,
+    ),
     inputs: {
       properties: {
         sn: string(

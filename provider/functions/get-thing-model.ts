@@ -6,6 +6,8 @@ import { definedInputs, type Inputs } from "../shared/input-checks";
 import { anyValue, list, ref, string, type ObjectTypeSpec, type PropertySpec } from "../plugin/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import type { PackageFunction } from "./package-function";
+import { withExamples } from "../plugin/schema-examples";
+import { GET_THING_MODEL_EXAMPLES } from "./examples";
 
 const NAME = "getThingModel";
 
@@ -57,9 +59,11 @@ function parameter(value: TslParameter): Inputs {
 /** The getThingModel function. */
 export const getThingModel: PackageFunction = {
   spec: {
-    description:
+    description: withExamples(
       "The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with " +
-      "their data types and rules, and the device's events and services.",
+        "their data types and rules, and the device's events and services.",
+      GET_THING_MODEL_EXAMPLES,
+    ),
     inputs: {
       properties: { deviceId: string("The device's id: a string of digits.") },
       required: ["deviceId"],

@@ -9,6 +9,12 @@
 /** The package's name, first part of every token. */
 export const PACKAGE = "devplatform";
 
+/**
+ * The Go SDK's package import path (`language.go.importBasePath`); its module is the path without
+ * the package directory: `plugin-sdks/go` of this repository.
+ */
+export const GO_IMPORT_BASE_PATH = "github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform";
+
 /** `devplatform:index:<name>`. */
 export function token(name: string): string {
   return `${PACKAGE}:index:${name}`;

@@ -10,7 +10,7 @@ import { packageFunctions } from "../functions";
 import { rpsProfileResourceSpec } from "../rps-profile/schema";
 import type { ResourceKind } from "../runtime/serialized-provider";
 import { CONFIG_SCHEMA } from "./config-schema";
-import { token, type ResourceSpec, type TypeContributions } from "./schema-spec";
+import { GO_IMPORT_BASE_PATH, token, type ResourceSpec, type TypeContributions } from "./schema-spec";
 
 /** The resources by kind. */
 export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
@@ -20,15 +20,9 @@ export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
   DeviceConfig: deviceConfigResourceSpec,
 };
 
-/**
- * The npm and PyPI names of the generated SDKs, what the Node.js SDK depends on, and the Go SDK's
- * import path (its module is the path without the package directory: `plugin-sdks/go` of this
- * repository).
- */
+/** The npm and PyPI names of the generated SDKs, what the Node.js SDK depends on, the Go SDK's import path. */
 const LANGUAGE = {
-  go: {
-    importBasePath: "github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform",
-  },
+  go: { importBasePath: GO_IMPORT_BASE_PATH },
   nodejs: {
     packageName: "@devplatform/pulumi",
     packageDescription:

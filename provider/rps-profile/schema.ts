@@ -1,5 +1,7 @@
 /** The RpsProfile's part of the plugin's package schema. */
 import { string, type ResourceSpec } from "../plugin/schema-spec";
+import { withExamples } from "../plugin/schema-examples";
+import { RPS_PROFILE_EXAMPLES } from "./examples";
 
 const INPUTS = {
   sn: string(
@@ -11,9 +13,11 @@ const INPUTS = {
 
 /** The RpsProfile resource. */
 export const rpsProfileResourceSpec: ResourceSpec = {
-  description:
+  description: withExamples(
     "The RPS profile URL of a device not yet on the platform (Specify the Profile URL for RPS / Delete RPS Record " +
-    "of a Device), identified by its serial number (the resource's id). A record already there is adopted.",
+      "of a Device), identified by its serial number (the resource's id). A record already there is adopted.",
+    RPS_PROFILE_EXAMPLES,
+  ),
   inputProperties: INPUTS,
   requiredInputs: ["sn", "profileUrl"],
   properties: INPUTS,

@@ -2,17 +2,19 @@
  * A Python program through `pulumi up` (runtime: python, Pulumi's own Python language host) in the
  * virtual environment its Pulumi.yaml names as users write it (`options: { virtualenv: venv }`,
  * relative to the project), holding `pulumi` from PyPI at the CLI's version and the generated
- * `pulumi_devplatform`: the lifecycle every language runs (`support/language-lifecycle.ts`).
+ * `pulumi_devplatform`: the lifecycle every language runs (`support/language-lifecycle.ts`), then
+ * every Python example of schema.json on the same stack (`support/schema-examples.ts`).
  *
  * The provisioned host (sdk v3.68.0) reads `virtualenv` only from a command-line flag, which CLI
  * 3.259 no longer passes (it hands runtime options to hosts over RPC), so the environment is
  * activated as `source venv/bin/activate` does; the program reports the Python that ran it.
  */
-import { readFileSync, symlinkSync } from "node:fs";
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject } from "vitest";
 import { lifecycleSteps } from "./support/language-lifecycle";
 import { SPEC_FILE, writeSpecFile } from "./support/plugin-lifecycle";
+import { exampleSteps } from "./support/schema-examples";
 import { activatedVirtualenv, createPluginProject, provisionPython } from "./support/plugin-toolchain";
 
 const PROJECT = "plugin-python";
@@ -20,8 +22,8 @@ const PROGRAM = path.join(__dirname, "python", "lifecycle", "__main__.py");
 /** The option as users write it: a directory of the project. */
 const VIRTUALENV = "venv";
 
-describe("a Python program through `pulumi up`, in the virtualenv its Pulumi.yaml names", () => {
-  lifecycleSteps({
+describe("Python programs through `pulumi up`, in the virtualenv their Pulumi.yaml names", () => {
+  const lifecycle = lifecycleSteps({
     language: "Python",
     project: PROJECT,
     prefix: "py",
@@ -47,4 +49,7 @@ describe("a Python program through `pulumi up`, in the virtualenv its Pulumi.yam
       expect(outputs["pythonPrefix"]).toBe(path.join(project.dir, VIRTUALENV));
     },
   });
+  exampleSteps(lifecycle, "python", (project, program) =>
+    writeFileSync(path.join(project.dir, "__main__.py"), program),
+  );
 });

@@ -13,6 +13,36 @@ import (
 )
 
 // A device in the platform application, identified by its deviceId (the resource's id). Created by Add a Device (or adopted, when its serial number is already in the application), updated in place by Update a Device Information, replaced only when `sn` changes.
+//
+// ## Example Usage
+// ### A device with its project and tags
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			lobby, err := devplatform.NewDevice(ctx, "240000F10001", &devplatform.DeviceArgs{
+//				Sn:      pulumi.String("240000F10001"),
+//				Name:    pulumi.String("lobby-temperature"),
+//				Project: pulumi.String("building-a"),
+//				Tags:    pulumi.StringArray{pulumi.String("floor-1")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("deviceId", lobby.DeviceId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Device struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,44 @@ import (
 )
 
 // The configuration of one or many devices, validated against each device's TSL model before anything is written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a PROFILE template). Its id is the deviceId (one device) or one derived from the set.
+//
+// ## Example Usage
+// ### A sensor's report interval and alarm thresholds
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			sensor, err := devplatform.NewDevice(ctx, "240000F10005", &devplatform.DeviceArgs{
+//				Sn:   pulumi.String("240000F10005"),
+//				Name: pulumi.String("hall-sensor"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			reporting, err := devplatform.NewDeviceConfig(ctx, "240000F10005-reporting", &devplatform.DeviceConfigArgs{
+//				DeviceIds: pulumi.StringArray{sensor.DeviceId},
+//				Properties: pulumi.Map{
+//					"reportInterval": pulumi.Int(900),
+//					"alarmThreshold": pulumi.Map{"high": pulumi.Float64(28), "low": pulumi.Float64(5)},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("properties", reporting.Properties)
+//			return nil
+//		})
+//	}
+//
+// ```
 type DeviceConfig struct {
 	pulumi.CustomResourceState
 

@@ -13,6 +13,45 @@ import (
 )
 
 // Many devices as one engine resource, for fleets of hundreds to tens of thousands, reconciled by serial number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's name): keep it stable.
+//
+// ## Example Usage
+// ### The devices of one site
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			siteB, err := devplatform.NewDeviceFleet(ctx, "site-b", &devplatform.DeviceFleetArgs{
+//				Devices: devplatform.DeviceFleetDeviceArray{
+//					devplatform.DeviceFleetDeviceArgs{
+//						Sn:      pulumi.String("240000F10002"),
+//						Name:    pulumi.String("site-b-entrance"),
+//						Project: pulumi.String("site-b"),
+//					},
+//					devplatform.DeviceFleetDeviceArgs{
+//						Sn:      pulumi.String("240000F10003"),
+//						Name:    pulumi.String("site-b-door"),
+//						Project: pulumi.String("site-b"),
+//						Tags:    pulumi.StringArray{pulumi.String("door")},
+//					},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("deviceIds", siteB.DeviceIds)
+//			return nil
+//		})
+//	}
+//
+// ```
 type DeviceFleet struct {
 	pulumi.CustomResourceState
 

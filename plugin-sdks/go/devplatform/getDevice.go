@@ -12,6 +12,37 @@ import (
 )
 
 // One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there fails the call, naming it.
+//
+// ## Example Usage
+// ### A device's model and firmware, as the platform reports them
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			boiler, err := devplatform.NewDevice(ctx, "240000F10006", &devplatform.DeviceArgs{
+//				Sn:   pulumi.String("240000F10006"),
+//				Name: pulumi.String("boiler-room"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			// getDevice is LookupDevice in Go: GetDevice is the Device resource's own lookup by id.
+//			reported := devplatform.LookupDeviceOutput(ctx, devplatform.LookupDeviceOutputArgs{DeviceId: boiler.DeviceId})
+//			ctx.Export("model", reported.Model())
+//			ctx.Export("firmwareVersion", reported.FirmwareVersion())
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupDevice(ctx *pulumi.Context, args *LookupDeviceArgs, opts ...pulumi.InvokeOption) (*LookupDeviceResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDeviceResult

@@ -12,6 +12,39 @@ import (
 )
 
 // The devices of the application that match every filter given (Search Specific Devices, all pages: ⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.
+//
+// ## Example Usage
+// ### The devices of a project
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			door, err := devplatform.NewDevice(ctx, "240000F10007", &devplatform.DeviceArgs{
+//				Sn:      pulumi.String("240000F10007"),
+//				Name:    pulumi.String("door-c"),
+//				Project: pulumi.String("building-c"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			// DependsOn: search once the door is added, not before.
+//			buildingC := devplatform.GetDevicesOutput(ctx, devplatform.GetDevicesOutputArgs{
+//				Project: pulumi.String("building-c"),
+//			}, pulumi.DependsOn([]pulumi.Resource{door}))
+//			ctx.Export("deviceIds", buildingC.DeviceIds())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetDevices(ctx *pulumi.Context, args *GetDevicesArgs, opts ...pulumi.InvokeOption) (*GetDevicesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetDevicesResult

@@ -12,6 +12,35 @@ import (
 )
 
 // The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging and sort orders), or only the record of one serial number.
+//
+// ## Example Usage
+// ### The profile URL the platform holds for a serial number
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			gate, err := devplatform.NewRpsProfile(ctx, "AC0000F10009", &devplatform.RpsProfileArgs{
+//				Sn:         pulumi.String("AC0000F10009"),
+//				ProfileUrl: pulumi.String("https://rps.example.com/profiles/gate-9"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			listed := devplatform.GetRpsProfilesOutput(ctx, devplatform.GetRpsProfilesOutputArgs{Sn: gate.Sn})
+//			ctx.Export("profileUrls", listed.ProfileUrls())
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetRpsProfiles(ctx *pulumi.Context, args *GetRpsProfilesArgs, opts ...pulumi.InvokeOption) (*GetRpsProfilesResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRpsProfilesResult

@@ -12,6 +12,44 @@ import (
 )
 
 // The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with their data types and rules, and the device's events and services.
+//
+// ## Example Usage
+// ### What a device's model lets a DeviceConfig write
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			coldStore, err := devplatform.NewDevice(ctx, "240000F10008", &devplatform.DeviceArgs{
+//				Sn:   pulumi.String("240000F10008"),
+//				Name: pulumi.String("cold-store"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			model := devplatform.GetThingModelOutput(ctx, devplatform.GetThingModelOutputArgs{DeviceId: coldStore.DeviceId})
+//			ctx.Export("modelVersion", model.Version())
+//			ctx.Export("writable", model.Properties().ApplyT(func(properties []devplatform.TslProperty) []string {
+//				writable := []string{}
+//				for _, p := range properties {
+//					if p.AccessMode != nil && (*p.AccessMode == "W" || *p.AccessMode == "RW") {
+//						writable = append(writable, p.Id)
+//					}
+//				}
+//				return writable
+//			}))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetThingModel(ctx *pulumi.Context, args *GetThingModelArgs, opts ...pulumi.InvokeOption) (*GetThingModelResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetThingModelResult

@@ -13,6 +13,34 @@ import (
 )
 
 // The RPS profile URL of a device not yet on the platform (Specify the Profile URL for RPS / Delete RPS Record of a Device), identified by its serial number (the resource's id). A record already there is adopted.
+//
+// ## Example Usage
+// ### A controller's profile URL
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/devplatform/pulumi-devplatform/plugin-sdks/go/devplatform"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			controller, err := devplatform.NewRpsProfile(ctx, "AC0000F10004", &devplatform.RpsProfileArgs{
+//				Sn:         pulumi.String("AC0000F10004"),
+//				ProfileUrl: pulumi.String("https://rps.example.com/profiles/controller-4"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("profileUrl", controller.ProfileUrl)
+//			return nil
+//		})
+//	}
+//
+// ```
 type RpsProfile struct {
 	pulumi.CustomResourceState
 

@@ -169,6 +169,23 @@ class Device(pulumi.CustomResource):
         """
         A device in the platform application, identified by its deviceId (the resource's id). Created by Add a Device (or adopted, when its serial number is already in the application), updated in place by Update a Device Information, replaced only when `sn` changes.
 
+        ## Example Usage
+        ### A device with its project and tags
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        lobby = devplatform.Device(
+            "240000F10001",
+            sn="240000F10001",
+            name="lobby-temperature",
+            project="building-a",
+            tags=["floor-1"],
+        )
+
+        pulumi.export("deviceId", lobby.device_id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: When the serial number is already in this application, adopt that device (default `true`, so an interrupted `up` converges); `false` makes it an error naming the deviceId already there.
@@ -188,6 +205,23 @@ class Device(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A device in the platform application, identified by its deviceId (the resource's id). Created by Add a Device (or adopted, when its serial number is already in the application), updated in place by Update a Device Information, replaced only when `sn` changes.
+
+        ## Example Usage
+        ### A device with its project and tags
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        lobby = devplatform.Device(
+            "240000F10001",
+            sn="240000F10001",
+            name="lobby-temperature",
+            project="building-a",
+            tags=["floor-1"],
+        )
+
+        pulumi.export("deviceId", lobby.device_id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DeviceArgs args: The arguments to use to populate this resource's properties.

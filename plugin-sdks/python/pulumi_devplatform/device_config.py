@@ -121,6 +121,23 @@ class DeviceConfig(pulumi.CustomResource):
         """
         The configuration of one or many devices, validated against each device's TSL model before anything is written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a PROFILE template). Its id is the deviceId (one device) or one derived from the set.
 
+        ## Example Usage
+        ### A sensor's report interval and alarm thresholds
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        sensor = devplatform.Device("240000F10005", sn="240000F10005", name="hall-sensor")
+
+        reporting = devplatform.DeviceConfig(
+            "240000F10005-reporting",
+            device_ids=sensor.device_id,
+            properties={"reportInterval": 900, "alarmThreshold": {"high": 28, "low": 5}},
+        )
+
+        pulumi.export("properties", reporting.properties)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union[_builtins.str, Sequence[pulumi.Input[_builtins.str]], Mapping[str, pulumi.Input[_builtins.str]]]] device_ids: The device or devices to configure: one deviceId (a string of digits, e.g. a Device's `deviceId`), a list of them, or a DeviceFleet's `deviceIds` (serial number → deviceId) to configure the whole fleet. Changing the set updates in place: the new set is configured.
@@ -137,6 +154,23 @@ class DeviceConfig(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The configuration of one or many devices, validated against each device's TSL model before anything is written; written by PATCH (one device with `properties`) or configuration tasks (several devices, or a PROFILE template). Its id is the deviceId (one device) or one derived from the set.
+
+        ## Example Usage
+        ### A sensor's report interval and alarm thresholds
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        sensor = devplatform.Device("240000F10005", sn="240000F10005", name="hall-sensor")
+
+        reporting = devplatform.DeviceConfig(
+            "240000F10005-reporting",
+            device_ids=sensor.device_id,
+            properties={"reportInterval": 900, "alarmThreshold": {"high": 28, "low": 5}},
+        )
+
+        pulumi.export("properties", reporting.properties)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DeviceConfigArgs args: The arguments to use to populate this resource's properties.

@@ -139,6 +139,23 @@ class DeviceFleet(pulumi.CustomResource):
         """
         Many devices as one engine resource, for fleets of hundreds to tens of thousands, reconciled by serial number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's name): keep it stable.
 
+        ## Example Usage
+        ### The devices of one site
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        site_b = devplatform.DeviceFleet(
+            "site-b",
+            devices=[
+                devplatform.DeviceFleetDeviceArgs(sn="240000F10002", name="site-b-entrance", project="site-b"),
+                devplatform.DeviceFleetDeviceArgs(sn="240000F10003", name="site-b-door", project="site-b", tags=["door"]),
+            ],
+        )
+
+        pulumi.export("deviceIds", site_b.device_ids)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] adopt_existing: Adopt devices already in this application with a declared serial number (default `true`); `false` makes each of them an error naming its deviceId.
@@ -156,6 +173,23 @@ class DeviceFleet(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         Many devices as one engine resource, for fleets of hundreds to tens of thousands, reconciled by serial number with the platform's per-device operations, in parallel. Its id is the fleet's name (the resource's name): keep it stable.
+
+        ## Example Usage
+        ### The devices of one site
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        site_b = devplatform.DeviceFleet(
+            "site-b",
+            devices=[
+                devplatform.DeviceFleetDeviceArgs(sn="240000F10002", name="site-b-entrance", project="site-b"),
+                devplatform.DeviceFleetDeviceArgs(sn="240000F10003", name="site-b-door", project="site-b", tags=["door"]),
+            ],
+        )
+
+        pulumi.export("deviceIds", site_b.device_ids)
+        ```
 
         :param str resource_name: The name of the resource.
         :param DeviceFleetArgs args: The arguments to use to populate this resource's properties.

@@ -280,6 +280,19 @@ def get_device(device_id: Optional[_builtins.str] = None,
     """
     One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there fails the call, naming it.
 
+    ## Example Usage
+    ### A device's model and firmware, as the platform reports them
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    boiler = devplatform.Device("240000F10006", sn="240000F10006", name="boiler-room")
+    reported = devplatform.get_device_output(device_id=boiler.device_id)
+
+    pulumi.export("model", reported.model)
+    pulumi.export("firmwareVersion", reported.firmware_version)
+    ```
+
     :param _builtins.str device_id: The device's id: a string of digits.
     :param _builtins.str sn: The device's serial number (or EUI): 12–16 hex digits.
     """
@@ -315,6 +328,19 @@ def get_device_output(device_id: pulumi.Input[Optional[Optional[_builtins.str]]]
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDeviceResult]:
     """
     One device of the application, by `deviceId` (Query a Specific Device) or by serial number (`sn`, found by Search Specific Devices, compared without regard to case). Give exactly one; a device that is not there fails the call, naming it.
+
+    ## Example Usage
+    ### A device's model and firmware, as the platform reports them
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    boiler = devplatform.Device("240000F10006", sn="240000F10006", name="boiler-room")
+    reported = devplatform.get_device_output(device_id=boiler.device_id)
+
+    pulumi.export("model", reported.model)
+    pulumi.export("firmwareVersion", reported.firmware_version)
+    ```
 
     :param _builtins.str device_id: The device's id: a string of digits.
     :param _builtins.str sn: The device's serial number (or EUI): 12–16 hex digits.

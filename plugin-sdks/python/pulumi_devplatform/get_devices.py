@@ -84,6 +84,19 @@ def get_devices(connect_status: Optional[Sequence['ConnectStatus']] = None,
     """
     The devices of the application that match every filter given (Search Specific Devices, all pages: ⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.
 
+    ## Example Usage
+    ### The devices of a project
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    door = devplatform.Device("240000F10007", sn="240000F10007", name="door-c", project="building-c")
+    # depends_on: search once the door is added, not before.
+    building_c = devplatform.get_devices_output(project="building-c", opts=pulumi.InvokeOutputOptions(depends_on=[door]))
+
+    pulumi.export("deviceIds", building_c.device_ids)
+    ```
+
     :param Sequence['ConnectStatus'] connect_status: Connection statuses. A device matches any of them.
     :param _builtins.str description: Description.
     :param _builtins.str dev_eui: EUI.
@@ -152,6 +165,19 @@ def get_devices_output(connect_status: pulumi.Input[Optional[Optional[Sequence['
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDevicesResult]:
     """
     The devices of the application that match every filter given (Search Specific Devices, all pages: ⌈N/100⌉ requests), with `deviceIds` (serial number → deviceId) for a DeviceConfig.
+
+    ## Example Usage
+    ### The devices of a project
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    door = devplatform.Device("240000F10007", sn="240000F10007", name="door-c", project="building-c")
+    # depends_on: search once the door is added, not before.
+    building_c = devplatform.get_devices_output(project="building-c", opts=pulumi.InvokeOutputOptions(depends_on=[door]))
+
+    pulumi.export("deviceIds", building_c.device_ids)
+    ```
 
     :param Sequence['ConnectStatus'] connect_status: Connection statuses. A device matches any of them.
     :param _builtins.str description: Description.

@@ -67,6 +67,18 @@ def get_rps_profiles(sn: Optional[_builtins.str] = None,
     """
     The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging and sort orders), or only the record of one serial number.
 
+    ## Example Usage
+    ### The profile URL the platform holds for a serial number
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    gate = devplatform.RpsProfile("AC0000F10009", sn="AC0000F10009", profile_url="https://rps.example.com/profiles/gate-9")
+    listed = devplatform.get_rps_profiles_output(sn=gate.sn)
+
+    pulumi.export("profileUrls", listed.profile_urls)
+    ```
+
     :param _builtins.str sn: Only the record of this serial number (12–16 hex digits, compared without regard to case; the provider filters the listing).
     :param Sequence[Union['SearchSort', 'SearchSortDict']] sorts: Sort orders of the listing, e.g. `[{ property: "sn", direction: "asc" }]`.
     """
@@ -84,6 +96,18 @@ def get_rps_profiles_output(sn: pulumi.Input[Optional[Optional[_builtins.str]]] 
                             opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRpsProfilesResult]:
     """
     The application's RPS records (Query Profile URL List, all pages: the platform's search takes only paging and sort orders), or only the record of one serial number.
+
+    ## Example Usage
+    ### The profile URL the platform holds for a serial number
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    gate = devplatform.RpsProfile("AC0000F10009", sn="AC0000F10009", profile_url="https://rps.example.com/profiles/gate-9")
+    listed = devplatform.get_rps_profiles_output(sn=gate.sn)
+
+    pulumi.export("profileUrls", listed.profile_urls)
+    ```
 
     :param _builtins.str sn: Only the record of this serial number (12–16 hex digits, compared without regard to case; the provider filters the listing).
     :param Sequence[Union['SearchSort', 'SearchSortDict']] sorts: Sort orders of the listing, e.g. `[{ property: "sn", direction: "asc" }]`.

@@ -100,6 +100,19 @@ def get_thing_model(device_id: Optional[_builtins.str] = None,
     """
     The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with their data types and rules, and the device's events and services.
 
+    ## Example Usage
+    ### What a device's model lets a DeviceConfig write
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    cold_store = devplatform.Device("240000F10008", sn="240000F10008", name="cold-store")
+    model = devplatform.get_thing_model_output(device_id=cold_store.device_id)
+
+    pulumi.export("modelVersion", model.version)
+    pulumi.export("writable", model.properties.apply(lambda properties: [p.id for p in properties if p.access_mode in ("W", "RW")]))
+    ```
+
     :param _builtins.str device_id: The device's id: a string of digits.
     """
     __args__ = dict()
@@ -117,6 +130,19 @@ def get_thing_model_output(device_id: pulumi.Input[Optional[_builtins.str]] = No
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetThingModelResult]:
     """
     The TSL model of a device (Query the TSL Model of a Device): the properties a DeviceConfig may set, with their data types and rules, and the device's events and services.
+
+    ## Example Usage
+    ### What a device's model lets a DeviceConfig write
+    ```python
+    import pulumi
+    import pulumi_devplatform as devplatform
+
+    cold_store = devplatform.Device("240000F10008", sn="240000F10008", name="cold-store")
+    model = devplatform.get_thing_model_output(device_id=cold_store.device_id)
+
+    pulumi.export("modelVersion", model.version)
+    pulumi.export("writable", model.properties.apply(lambda properties: [p.id for p in properties if p.access_mode in ("W", "RW")]))
+    ```
 
     :param _builtins.str device_id: The device's id: a string of digits.
     """

@@ -67,6 +67,21 @@ class RpsProfile(pulumi.CustomResource):
         """
         The RPS profile URL of a device not yet on the platform (Specify the Profile URL for RPS / Delete RPS Record of a Device), identified by its serial number (the resource's id). A record already there is adopted.
 
+        ## Example Usage
+        ### A controller's profile URL
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        controller = devplatform.RpsProfile(
+            "AC0000F10004",
+            sn="AC0000F10004",
+            profile_url="https://rps.example.com/profiles/controller-4",
+        )
+
+        pulumi.export("profileUrl", controller.profile_url)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] profile_url: Absolute https URL of the device's profile; a change updates the record in place.
@@ -80,6 +95,21 @@ class RpsProfile(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         The RPS profile URL of a device not yet on the platform (Specify the Profile URL for RPS / Delete RPS Record of a Device), identified by its serial number (the resource's id). A record already there is adopted.
+
+        ## Example Usage
+        ### A controller's profile URL
+        ```python
+        import pulumi
+        import pulumi_devplatform as devplatform
+
+        controller = devplatform.RpsProfile(
+            "AC0000F10004",
+            sn="AC0000F10004",
+            profile_url="https://rps.example.com/profiles/controller-4",
+        )
+
+        pulumi.export("profileUrl", controller.profile_url)
+        ```
 
         :param str resource_name: The name of the resource.
         :param RpsProfileArgs args: The arguments to use to populate this resource's properties.
