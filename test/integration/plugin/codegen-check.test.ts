@@ -50,6 +50,7 @@ describe("the SDK check against schema.json", () => {
 
   it("fails naming each file edited, deleted or added by hand", async () => {
     appendFileSync(path.join(sdks, "nodejs", "device.ts"), "// edited by hand\n");
+    appendFileSync(path.join(sdks, "go", "devplatform", "rpsProfile.go"), "// edited by hand\n");
     rmSync(path.join(sdks, "python", "pulumi_devplatform", "rps_profile.py"));
     writeFileSync(path.join(sdks, "nodejs", "extra.ts"), "export {};\n");
     const check = await codegen(["--check", "--out", sdks]);
@@ -58,6 +59,7 @@ describe("the SDK check against schema.json", () => {
     expect(check.output).toContain(
       `missing:   ${path.join(sdks, "python", "pulumi_devplatform", "rps_profile.py")}`,
     );
+    expect(check.output).toContain(`differs:   ${path.join(sdks, "go", "devplatform", "rpsProfile.go")}`);
     expect(check.output).toContain(`not generated: ${path.join(sdks, "nodejs", "extra.ts")}`);
   });
 
@@ -81,5 +83,6 @@ describe("the SDK check against schema.json", () => {
     expect(check.output).toContain(
       `differs:   ${path.join(sdks, "python", "pulumi_devplatform", "device.py")}`,
     );
+    expect(check.output).toContain(`differs:   ${path.join(sdks, "go", "devplatform", "device.go")}`);
   });
 });
