@@ -43,6 +43,12 @@ describe.each(FRONT_ENDS)("an up of a program that no longer declares anything (
     });
     assertOk(await project.up());
     project.setProgram(EMPTY_PROGRAM);
+    // What a pull request's preview shows before anything happens: the fleet's delete.
+    await control.resetCounters();
+    const preview = assertOk(await project.preview());
+    expect(preview.changes).toMatchObject({ delete: 1 });
+    expect(preview.output).toMatch(/- .*DeviceFleet.*emptied-plain.*delete/);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
     assertOk(await project.up());
     expect(await onPlatform(serials)).toEqual([]);
   });
