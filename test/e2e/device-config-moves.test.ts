@@ -5,13 +5,14 @@
  * platform served the call) the next `up` creates no second task, for TSL and for PROFILE. Counts of
  * POST /tasks and PATCH come from the emulator's counters, tasks per device from its control API.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { configsProgram, type NamedConfig } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 describe.each(FRONT_ENDS)("DeviceConfigs renamed, split, and failed mid-write (%s)", (front) => {
   let control: EmulatorControl;
@@ -61,7 +62,7 @@ describe.each(FRONT_ENDS)("DeviceConfigs renamed, split, and failed mid-write (%
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     ids = await seed(7, "24");
     profileIds = await seed(2, "AC");
     const [d1, d2, d3, d4, d5] = ids as [string, string, string, string, string];

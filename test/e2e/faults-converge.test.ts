@@ -10,13 +10,14 @@
  * its first attempt creates the tasks and loses the response (`reset-after`), the hardest case for
  * duplicates: the next `up` must find the configuration applied and create no second task.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, type FaultConfigInput } from "../../emulator";
 import { serialNumbers, type DeviceSpec, type RpsSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } from "./support/pulumi-project";
 import { RELIABILITY_PROGRAM, writeStackSpec, type StackSpec } from "./support/reliability-programs";
+import { e2e } from "./support/e2e-context";
 
 const FAULTS: FaultConfigInput = {
   rate: 0.3,
@@ -51,7 +52,7 @@ describe.each(FRONT_ENDS)("a stack under 30% injected faults (%s)", (front) => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     devices = serialNumbers(40).map((sn) => ({ sn, name: `faulty-${sn.slice(-4)}`, tags: ["faults"] }));
     rps = serialNumbers(3, "AC").map((sn) => ({ sn, profileUrl: `https://rps.example.com/${sn}` }));
     spec = {

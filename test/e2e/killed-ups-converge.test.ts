@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, type HoldThen } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type DeviceSpec, type RpsSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
@@ -26,6 +26,7 @@ import {
   type RunOptions,
 } from "./support/pulumi-project";
 import { RELIABILITY_PROGRAM, writeStackSpec, type StackSpec } from "./support/reliability-programs";
+import { e2e } from "./support/e2e-context";
 
 /** Engine workers of a killed `up`: the number of requests that end up waiting at a full hold. */
 const PARALLEL = 8;
@@ -96,7 +97,7 @@ interface Round {
 // A test that failed between its kill and its release must not leave a hold that stops every
 // later test's requests: release what is still set.
 afterEach(async () => {
-  const control = new EmulatorControl(inject("e2e").emulatorUrl);
+  const control = new EmulatorControl(e2e().emulatorUrl);
   for (const hold of await control.holds()) await control.release(hold.holdId);
 });
 
@@ -181,7 +182,7 @@ describe.each(FRONT_ENDS)("five ups killed at exact points (%s)", (front) => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createProject({ name: `killed-${front}`, program: RELIABILITY_PROGRAM, front });
   });
 
@@ -255,7 +256,7 @@ describe.each(FRONT_ENDS)(
     let control: EmulatorControl;
 
     beforeAll(() => {
-      control = new EmulatorControl(inject("e2e").emulatorUrl);
+      control = new EmulatorControl(e2e().emulatorUrl);
     });
 
     async function onPlatform(serials: readonly string[]) {

@@ -12,8 +12,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS } from "./support/front-ends";
@@ -24,12 +25,12 @@ import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-
 let control: EmulatorControl;
 
 beforeAll(() => {
-  control = new EmulatorControl(inject("e2e").emulatorUrl);
+  control = new EmulatorControl(e2e().emulatorUrl);
 });
 
 /** The launcher the engine ran for dynamic resources is Pulumi's own (node under sh, no exec). */
 function expectPulumisLauncher(): void {
-  const { pulumiDir } = inject("e2e");
+  const { pulumiDir } = e2e();
   expect(pulumiDir).toMatch(/toolchain-/);
 }
 
@@ -164,7 +165,7 @@ describe("a move from the dynamic resources to the plugin", () => {
     });
     assertOk(await project.up());
     const before = await platformIds([sn]);
-    const spelled = `${inject("e2e")
+    const spelled = `${e2e()
       .emulatorUrl.replace(/^http:/, "HTTP:")
       .replace("127.0.0.1", "127.0.0.1")}/`;
     project.setProgram(splitMoveProgram(sn, { dynamic: false, plugin: true }, spelled));

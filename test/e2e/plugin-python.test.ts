@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { importIdOf } from "./support/plugin-imports";
 import {
@@ -26,6 +26,7 @@ import {
 } from "./support/plugin-lifecycle";
 import { createPluginProject, provisionPython } from "./support/plugin-toolchain";
 import { assertOk, PASSPHRASE, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const PROJECT = "plugin-python";
 const RUNNER = path.join(__dirname, "python", "plugin_lifecycle.py");
@@ -51,7 +52,7 @@ describe("a Python inline program through the plugin", () => {
       specFile,
       JSON.stringify({ ...spec, workDir: project.dir, stack: "dev", project: PROJECT }),
     );
-    const { pulumiDir } = inject("e2e");
+    const { pulumiDir } = e2e();
     const { stdout } = await promisify(execFile)(path.join(venv, "bin", "python"), [RUNNER, step, specFile], {
       cwd: project.dir,
       maxBuffer: 64 * 1024 * 1024,
@@ -80,11 +81,11 @@ describe("a Python inline program through the plugin", () => {
   }
 
   beforeAll(async () => {
-    const e2e = inject("e2e");
-    control = new EmulatorControl(e2e.emulatorUrl);
+    const context = e2e();
+    control = new EmulatorControl(context.emulatorUrl);
     counter = new StepCounter(control);
     venv = provisionPython();
-    project = await createPluginProject({ name: PROJECT, runtime: "python", files: {} }, e2e);
+    project = await createPluginProject({ name: PROJECT, runtime: "python", files: {} }, context);
   });
 
   afterAll(() => {
@@ -116,7 +117,7 @@ describe("a Python inline program through the plugin", () => {
   });
 
   it("finds each resource's out-of-band change on refresh", async () => {
-    const changed = await changeOutOfBand(control, inject("e2e").emulatorUrl, initial);
+    const changed = await changeOutOfBand(control, e2e().emulatorUrl, initial);
     const refresh = await counter.count("refresh (4 changed out of band)", () =>
       python("refresh", { resources: initial }),
     );

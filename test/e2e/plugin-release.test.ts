@@ -17,13 +17,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { PLUGIN_DOWNLOAD_URL } from "../../provider/plugin/schema";
 import { serialNumbers } from "./support/fleet-programs";
 import { provisionPython } from "./support/plugin-toolchain";
 import { assertOk, PulumiProject, type RunOptions } from "./support/pulumi-project";
 import { startReleaseServer, type ReleaseServer } from "./support/release-server";
+import { e2e } from "./support/e2e-context";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const VERSION = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string })
@@ -60,9 +61,9 @@ describe("the release: plugin archives on a server, SDK packages, no Node.js 22"
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    const e2e = inject("e2e");
-    control = new EmulatorControl(e2e.emulatorUrl);
-    releaseDir = path.join(e2e.workDir, "release");
+    const context = e2e();
+    control = new EmulatorControl(context.emulatorUrl);
+    releaseDir = path.join(context.workDir, "release");
     // Built once per source version: the archive script caches it under the provisioning cache.
     const archive = run("bash", ["scripts/plugin-archive.sh", releaseDir, "--targets", "linux-amd64"]).trim();
     expect(path.basename(archive)).toBe(ARCHIVE);
@@ -70,7 +71,7 @@ describe("the release: plugin archives on a server, SDK packages, no Node.js 22"
     venv = provisionPython();
     const source = PLUGIN_DOWNLOAD_URL.replace(/[.]/g, "\\.");
     env = {
-      PATH: pathWithoutNode22([e2e.pulumiDir, path.join(venv, "bin")]),
+      PATH: pathWithoutNode22([context.pulumiDir, path.join(venv, "bin")]),
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
       PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${source}$=${server.downloadUrl}`,
       VIRTUAL_ENV: venv,
@@ -83,10 +84,10 @@ describe("the release: plugin archives on a server, SDK packages, no Node.js 22"
 
   /** A project of `files` in a fresh directory (so a fresh, empty PULUMI_HOME), with its `dev` stack. */
   async function project(name: string, files: Record<string, string>): Promise<PulumiProject> {
-    const e2e = inject("e2e");
-    const dir = mkdtempSync(path.join(e2e.workDir, `${name}-`));
+    const context = e2e();
+    const dir = mkdtempSync(path.join(context.workDir, `${name}-`));
     for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
-    const opened = await PulumiProject.open(dir, name, e2e);
+    const opened = await PulumiProject.open(dir, name, context);
     expect(existsSync(path.join(dir, ".pulumi-home", "plugins"))).toBe(false);
     return opened;
   }
@@ -200,7 +201,7 @@ describe("the release: plugin archives on a server, SDK packages, no Node.js 22"
   });
 
   it("the Python sdist installs with pip, with the same plugin metadata", () => {
-    const out = path.join(inject("e2e").workDir, "sdks");
+    const out = path.join(e2e().workDir, "sdks");
     const sdist = run("bash", ["scripts/package-sdks.sh", out, "--python"])
       .trim()
       .split("\n")

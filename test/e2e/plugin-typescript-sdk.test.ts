@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import {
   changeOutOfBand,
@@ -25,6 +25,7 @@ import { NODE_SDK_PROGRAM } from "./support/plugin-sdk-programs";
 import { createPluginProject, installGeneratedNodeSdk } from "./support/plugin-toolchain";
 import { assertOk, TEST_TSCONFIG, type PulumiProject } from "./support/pulumi-project";
 import { importIdOf } from "./support/plugin-imports";
+import { e2e } from "./support/e2e-context";
 
 describe("a TypeScript program on the generated SDK, through the plugin", () => {
   const { initial, updated } = lifecycleResources("ts-sdk");
@@ -51,10 +52,10 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
   }
 
   beforeAll(async () => {
-    const e2e = inject("e2e");
-    control = new EmulatorControl(e2e.emulatorUrl);
+    const context = e2e();
+    control = new EmulatorControl(context.emulatorUrl);
     counter = new StepCounter(control);
-    const nodeModules = installGeneratedNodeSdk(e2e.workDir, e2e.tarball);
+    const nodeModules = installGeneratedNodeSdk(context.workDir, context.tarball);
     project = await createPluginProject(
       {
         name: "plugin-ts-sdk",
@@ -66,7 +67,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
           [SPEC_FILE]: JSON.stringify({ resources: initial }),
         },
       },
-      { ...e2e, nodeModules },
+      { ...context, nodeModules },
     );
   });
 
@@ -100,7 +101,7 @@ describe("a TypeScript program on the generated SDK, through the plugin", () => 
   });
 
   it("finds each resource's out-of-band change on refresh", async () => {
-    const changed = await changeOutOfBand(control, inject("e2e").emulatorUrl, initial);
+    const changed = await changeOutOfBand(control, e2e().emulatorUrl, initial);
     const refresh = assertOk(await counter.count("refresh (4 changed out of band)", () => project.refresh()));
     expect(refresh.changes).toEqual({ update: 4, same: 1 });
     expect(counter.of("refresh (4 changed out of band)").writes).toBe(0);

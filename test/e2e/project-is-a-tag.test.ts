@@ -8,7 +8,7 @@
  *     its declared project with the same deviceId; and back from the Device to a fleet.
  * Request counts come from the emulator's counters.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
@@ -16,6 +16,7 @@ import { serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { LAYOUT_PROGRAM, writeLayout, type LayoutSpec } from "./support/project-programs";
 import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 function specs(count: number, project: string): FleetDeviceSpec[] {
   return serialNumbers(count).map((sn, i) => ({ sn, name: `${project}-${i}`, project, tags: ["e2e"] }));
@@ -42,7 +43,7 @@ describe.each(FRONT_ENDS)("(a) a fleet whose project column is blanked (%s)", (f
     (await control.state()).devices.filter((d) => devices.some((x) => x.sn === d.sn));
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await layoutProject("project-blanked", layout, front);
   });
 
@@ -114,7 +115,7 @@ describe.each(FRONT_ENDS)(
     }
 
     beforeAll(async () => {
-      control = new EmulatorControl(inject("e2e").emulatorUrl);
+      control = new EmulatorControl(e2e().emulatorUrl);
       project = await layoutProject(
         "project-moves",
         { fleets: { "fleet-a": a, "fleet-b": b }, devices: [] },
