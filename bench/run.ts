@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- --devices N] [--latency MS] [--fleet-only] [--no-devices-baseline]
- * [--no-noop-baseline]`: the
+ * [--no-noop-baseline] [--plugin-start-only]`: the
  * provider measured side by side, in one run, against the Pulumi engine's own floor and against
- * the script a user would otherwise write. First a DeviceFleet of N against N no-op resources and N
+ * the script a user would otherwise write. First the plugin's start (plugin-start.ts: the release
+ * executable against the npm launcher; alone with `--plugin-start-only`), then a DeviceFleet of N against N no-op resources and N
  * Devices with skipped checkpoints (fleet-suite.ts); then, for N up to 2,000 and unless
  * `--fleet-only`, N Devices against N no-op resources with the engine's default checkpoints, a
  * configuration rollout and a plain script. Prints a table and writes bench/results.json. Figures
@@ -24,6 +25,7 @@ import { measureConfigRollout } from "./config-rollout";
 import { measureEmulatorThroughput } from "./emulator-throughput";
 import { measureFleet } from "./fleet-suite";
 import { naiveSequentialAdd } from "./naive-script";
+import { archiveExecutable, measurePluginStart } from "./plugin-start";
 import { samplePeakMemory } from "./process-memory";
 import { devicesProgram, noopProgram } from "./programs";
 import { printTable, type Row } from "./table";
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
       "fleet-only": { type: "boolean", default: false },
       "no-devices-baseline": { type: "boolean", default: false },
       "no-noop-baseline": { type: "boolean", default: false },
+      "plugin-start-only": { type: "boolean", default: false },
     },
   });
   const n = Number(values.devices);
@@ -87,6 +90,12 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
 
   try {
+    console.log("plugin start, exec → port line: the archive's executable against the npm launcher …");
+    const launcher = path.join(toolchain.nodeModules, ".bin", "pulumi-resource-devplatform");
+    const start = await measurePluginStart(archiveExecutable(workDir), launcher);
+    results.pluginStart = start.figures;
+    rows.push(start.row);
+    if (values["plugin-start-only"]) return finish(results, rows);
     console.log(
       `DeviceFleet of ${n} against ${n} no-op resources and ${n} Devices with skipped checkpoints …`,
     );
@@ -106,7 +115,11 @@ async function main(): Promise<void> {
   } finally {
     await emulator.stop();
   }
+  finish(results, rows);
+}
 
+/** Prints the table and writes bench/results.json. */
+function finish(results: Record<string, unknown>, rows: Row[]): void {
   printTable(rows);
   const file = path.join(__dirname, "results.json");
   writeFileSync(file, JSON.stringify(results, null, 2) + "\n");

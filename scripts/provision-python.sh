@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
 # Prints the directory of a Python virtual environment holding `pulumi` from PyPI at the CLI's
 # version (which hosts the Python language runtime in-process for Automation API inline programs)
-# and the generated Python SDK (plugin-sdks/python, `pulumi_devplatform`).
+# and the generated Python SDK (plugin-sdks/python, `pulumi_devplatform`), installed from its wheel.
 #
 # The environment is made once in a cache directory outside the repository, keyed by the Pulumi
 # version, the Python version and the hash of the generated SDK: a regenerated SDK gets a new
 # environment (pip's own cache makes that quick), and two checkouts with different SDKs never
-# share one. The SDK is installed as a copy, not editable, so the environment never depends on
-# which checkout made it. Progress goes to stderr; the only line on stdout is the directory.
+# share one. Progress goes to stderr; the only line on stdout is the directory.
 set -euo pipefail
 
 PULUMI_VERSION="${PULUMI_VERSION:-3.259.0}"
@@ -36,14 +35,14 @@ exec 9>"$venv.lock"
 flock 9
 if [ ! -f "$venv/.complete" ]; then
   rm -rf "$venv"
-  log "creating $venv (pulumi==$PULUMI_VERSION from PyPI and the generated SDK)"
+  log "creating $venv (pulumi==$PULUMI_VERSION from PyPI and the generated SDK's wheel)"
   "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$PULUMI_VERSION" >&2
-  # A copy of the SDK made from a scratch directory, so no build files land in the checkout.
+  # The SDK as users install it: its wheel (scripts/package-sdks.sh), which also leaves no build
+  # files in the checkout and no tie to the checkout that made the environment.
   scratch="$(mktemp -d)"
   trap 'rm -rf "$scratch"' EXIT
-  cp -r "$sdk/." "$scratch/"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$scratch" >&2
+  wheel="$(bash "$here/package-sdks.sh" "$scratch" --python | grep '\.whl$')"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "pulumi==$PULUMI_VERSION" "$wheel" >&2
   "$venv/bin/python" -c "import pulumi, pulumi_devplatform" >&2
   touch "$venv/.complete"
 fi

@@ -140,7 +140,7 @@ async function runPlan(
 
 /** How many of the fleet's devices its delete would remove: those no other resource manages. */
 function devicesToDelete(fleet: string, ledger: FleetLedger): number {
-  const owner = fleetOwner(fleet);
+  const owner = fleetOwner(fleet, true);
   return ledger
     .serials()
     .filter((sn) => otherOwner({ deviceId: ledger.deviceIdOf(sn) as string, sn }, owner) === undefined)
@@ -228,7 +228,16 @@ export const deviceFleetImplementation: Implementation = {
       }
       const total = ledger.size;
       const progress = fleetProgress(fleet, total, "removed");
-      const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [], progress };
+      const run: FleetRun = {
+        client,
+        fleet,
+        settings,
+        ledger,
+        operation,
+        failures: [],
+        progress,
+        leaving: true,
+      };
       try {
         await removeDevices(run, ledger.serials(), false);
       } catch (error) {

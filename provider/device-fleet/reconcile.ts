@@ -57,6 +57,8 @@ export interface FleetRun {
   quota?: QuotaExhaustedError;
   /** How far the run is, on the fleet's row (set by {@link applyPlan}, or by the fleet's delete). */
   progress?: Progress;
+  /** The fleet's whole delete (see `fleetOwner`). */
+  readonly leaving?: boolean;
 }
 
 /** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
@@ -80,10 +82,18 @@ function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) 
   };
 }
 
-/** The one-owner identity of a fleet: its URN when the current call carries it, and its name. */
-export function fleetOwner(fleet: string): Owner {
+/**
+ * The one-owner identity of a fleet: its URN when the current call carries it, and its name;
+ * `leaving` for its whole delete.
+ */
+export function fleetOwner(fleet: string, leaving = false): Owner {
   const urn = currentUrn();
-  return urn === undefined ? { kind: "DeviceFleet", fleet } : { kind: "DeviceFleet", fleet, urn };
+  return {
+    kind: "DeviceFleet",
+    fleet,
+    ...(urn === undefined ? {} : { urn }),
+    ...(leaving ? { leaving: true as const } : {}),
+  };
 }
 
 function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {
@@ -137,7 +147,7 @@ export async function removeDevices(
   }
   // A removal may run while the engine still registers resources: wait for their declarations.
   await declarationsSettled();
-  const owner = fleetOwner(run.fleet);
+  const owner = fleetOwner(run.fleet, run.leaving);
   const kept: string[] = [];
   const toDelete: string[] = [];
   for (const sn of serials) {

@@ -5,6 +5,8 @@
  * line of stdout; it exits when the engine goes away.
  */
 import { exitWhenEngineGone } from "../runtime/engine-watch";
+import { setDefaultLogSink } from "../runtime/log";
+import { engineLogSink } from "./server/engine-log";
 import { PLUGIN_VERSION, serve, setEngineAddress } from "./server/service";
 
 /** The engine's address: the last argument that is not a flag. */
@@ -18,6 +20,9 @@ async function main(args: readonly string[]): Promise<void> {
     return;
   }
   setEngineAddress(engineAddressOf(args));
+  // A message outside any request (none is expected) goes to the engine too, never through
+  // `@pulumi/pulumi`'s log, which this process does not load.
+  setDefaultLogSink(engineLogSink(""));
   const { port, server } = await serve();
   process.stdout.write(`${port}\n`);
   const stop = () => {

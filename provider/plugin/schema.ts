@@ -20,6 +20,14 @@ export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
   DeviceConfig: deviceConfigResourceSpec,
 };
 
+/**
+ * Where the engine fetches the plugin (`pulumi-resource-devplatform-v<version>-<os>-<arch>.tar.gz`,
+ * `npm run plugin:archive`): the release assets of the project's GitHub repository, the source
+ * Pulumi knows for third-party providers. Every generated SDK's plugin metadata names it, so `pulumi
+ * up` installs the plugin it lacks; a mirror replaces it with `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES`.
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/devplatform/pulumi-devplatform";
+
 /** The npm and PyPI names of the generated SDKs, what the Node.js SDK depends on, the Go SDK's import path. */
 const LANGUAGE = {
   go: { importBasePath: GO_IMPORT_BASE_PATH },
@@ -59,6 +67,7 @@ export function pluginSchema(version: string): Record<string, unknown> {
       "Devices, device fleets, RPS records and TSL-validated device configuration of an IoT device platform.",
     keywords: ["pulumi", "devplatform", "iot", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     config: { variables: CONFIG_SCHEMA },
     provider: {

@@ -12,7 +12,7 @@
  */
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
+import type * as Pulumi from "@pulumi/pulumi";
 import { currentUrn, enterRequestUrn } from "./request-urn";
 import { deploymentOfThisProcess } from "./shared-record";
 
@@ -96,11 +96,21 @@ function install(): void {
   }
 }
 
+/**
+ * `@pulumi/pulumi`'s `log`, loaded at the first call rather than with this module: loading the SDK
+ * costs a second or more, and a process that never logs through it (the plugin) never pays for it.
+ */
+export function pulumiLog(): typeof Pulumi.log {
+  // A plain require of the package by name: resolved as a static import would be.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("@pulumi/pulumi") as typeof Pulumi).log;
+}
+
 /** The dynamic front-end's status line: on the resource's row when the host allows it. */
 export function dynamicStatus(message: string): Promise<void> {
   install();
   const urn = currentUrn();
-  if (engine === undefined || urn === undefined) return pulumi.log.info(message, undefined, undefined, true);
+  if (engine === undefined || urn === undefined) return pulumiLog().info(message, undefined, undefined, true);
   const { client, request, info } = engine;
   const req = request();
   req.setSeverity(info);

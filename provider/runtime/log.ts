@@ -3,11 +3,15 @@
  * front-ends: the dynamic provider host, where `@pulumi/pulumi`'s `log` reaches the engine, and the
  * provider plugin, which logs through the engine's own `Log` RPC with the resource's URN. A front-end
  * runs each operation inside {@link withLogSink}, so a message lands on the row of the resource
- * being worked on; outside one, messages go to `@pulumi/pulumi`'s `log`.
+ * being worked on; outside one, messages go to the default sink: `@pulumi/pulumi`'s `log`, unless
+ * the front-end set another ({@link setDefaultLogSink}).
+ *
+ * `@pulumi/pulumi` is loaded at the first message that needs it, not with this module: the plugin
+ * sets its own default and serves only gRPC, so its executable leaves the whole SDK out (see
+ * scripts/plugin-executable/bundle.ts) and starts without loading it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import * as pulumi from "@pulumi/pulumi";
-import { dynamicStatus, prepareDynamicStatus } from "./dynamic-host-status";
+import { dynamicStatus, prepareDynamicStatus, pulumiLog } from "./dynamic-host-status";
 
 /** A destination for one operation's messages. */
 export interface LogSink {
@@ -22,14 +26,25 @@ export interface LogSink {
 
 /** The dynamic front-end's sink: `@pulumi/pulumi`'s log, looked up at each call (tests spy on it). */
 const pulumiLogSink: LogSink = {
-  info: (message) => pulumi.log.info(message),
-  warn: (message) => pulumi.log.warn(message),
+  info: (message) => pulumiLog().info(message),
+  warn: (message) => pulumiLog().warn(message),
   // On the resource's row: the dynamic host gives no URN, see dynamic-host-status.ts.
   status: (message) => dynamicStatus(message),
 };
 prepareDynamicStatus();
 
 const current = new AsyncLocalStorage<LogSink>();
+let defaultSink = pulumiLogSink;
+
+/**
+ * Where messages go outside any {@link withLogSink}: a front-end that is not Pulumi's dynamic host
+ * sets its own. Returns the one it replaces.
+ */
+export function setDefaultLogSink(sink: LogSink): LogSink {
+  const previous = defaultSink;
+  defaultSink = sink;
+  return previous;
+}
 
 /** Runs `operation` with its messages going to `sink`. */
 export function withLogSink<T>(sink: LogSink, operation: () => Promise<T>): Promise<T> {
@@ -37,7 +52,7 @@ export function withLogSink<T>(sink: LogSink, operation: () => Promise<T>): Prom
 }
 
 function sink(): LogSink {
-  return current.getStore() ?? pulumiLogSink;
+  return current.getStore() ?? defaultSink;
 }
 
 /** The implementations' log: to the engine, on the row of the resource being worked on. */

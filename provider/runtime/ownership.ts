@@ -27,6 +27,8 @@ export interface Owner {
   readonly fleet?: string;
   /** The resource's full URN (type and parents), from the current call (`request-urn.ts`). */
   readonly urn?: string;
+  /** Set on a fleet whose whole delete asks: it is nobody else (see {@link sameOwner}). */
+  readonly leaving?: true;
   /** Set on owners another provider process of this deployment published. */
   readonly elsewhere?: true;
 }
@@ -102,19 +104,24 @@ export function serialKey(sn: string): string {
 }
 
 /**
- * Whether two owners are the same resource: by full URN, so that two fleets of one name under
- * different parents are two owners. Where a call carried no URN (the dynamic provider host's first
- * calls, before this package was loaded to note it; tests calling the implementations directly),
- * fleets fall back to their names. Device resources without a URN are never the same, and need not
- * be: a Device that deletes its device in a deployment neither creates it nor declares its serial
- * number in that deployment — it is gone from the program, or replaced because its serial number
- * changed (only `sn` replaces a Device; its replacement declares the new serial number, and deletes
- * before it creates) — so a claim or declaration seen by a deleting Device is another resource's.
+ * Whether two owners are the same resource.
+ *
+ * Fleets are told apart by full URN, so that two fleets of one name under different parents are two
+ * owners; where a call carried no URN (the dynamic provider host's first calls, before this package
+ * was loaded to note it; tests calling the implementations directly), by name. A fleet that is
+ * `leaving` (its whole delete) is nobody else: a resource of its URN that declared or took a device
+ * in this deployment is its replacement, another resource.
+ *
+ * Devices are never the same, by design: a Device that deletes its device in a deployment neither
+ * creates it nor declares its serial number in that deployment — it is gone from the program, or
+ * replaced (only `sn` replaces a Device, and deletes before it creates; a replacement that creates
+ * first carries the same URN, so the URN cannot tell the two apart) — so a claim or declaration seen
+ * by a deleting Device is always another resource's.
  */
 function sameOwner(a: Owner, b: Owner): boolean {
-  if (a.kind !== b.kind) return false;
+  if (a.kind !== "DeviceFleet" || b.kind !== "DeviceFleet" || a.leaving || b.leaving) return false;
   if (a.urn !== undefined && b.urn !== undefined) return a.urn === b.urn;
-  return a.kind === "DeviceFleet" && a.fleet === b.fleet;
+  return a.fleet === b.fleet;
 }
 
 /**

@@ -3,17 +3,18 @@
  * option does not work for dynamic resources (its Read carries no properties, so the dynamic
  * provider host cannot find the provider); adoption by serial number does the job instead.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 
 describe("a device already on the platform", () => {
   it("is adopted by serial number: one warning, the same deviceId, no duplicate, then no changes", async () => {
-    const control = new EmulatorControl(inject("e2e").emulatorUrl);
+    const control = new EmulatorControl(e2e().emulatorUrl);
     const [sn] = serialNumbers(1) as [string];
     const existing = await control.seedDevice({ sn, name: "made-by-hand" });
     const program = (options: string) =>

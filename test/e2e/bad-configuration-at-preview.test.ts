@@ -3,11 +3,12 @@
  * config key (or its environment fallback) and the rule, shows no stack trace, sends no request to
  * the platform, and never shows a credential put in the URL's user-info or query.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import type { CommandResult, PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const [sn] = serialNumbers(1, "24") as [string];
 
@@ -27,7 +28,7 @@ describe("bad configuration at preview", () => {
   let emulatorPort: string;
 
   beforeAll(async () => {
-    const { emulatorUrl } = inject("e2e");
+    const { emulatorUrl } = e2e();
     control = new EmulatorControl(emulatorUrl);
     emulatorPort = new URL(emulatorUrl).port;
     project = await createProject({ name: "bad-config", program: program(KINDS.Device ?? "") });
@@ -99,7 +100,7 @@ describe("bad configuration at preview", () => {
     [{ "devplatform:maxRetries": "lots" }, /devplatform:maxRetries must be a whole number from 0 to 100/],
   ])("a bad %j fails at preview naming the key", async (config, message) => {
     project.setProgram(program(KINDS.Device ?? ""));
-    const result = await previewWith({ "devplatform:baseUrl": inject("e2e").emulatorUrl, ...config });
+    const result = await previewWith({ "devplatform:baseUrl": e2e().emulatorUrl, ...config });
     for (const key of Object.keys(config)) await project.cli(["config", "rm", key]);
     expectRefused(result, message);
   });
@@ -107,7 +108,7 @@ describe("bad configuration at preview", () => {
   it("a missing client secret fails at preview naming the key", async () => {
     project.setProgram(program(KINDS.Device ?? ""));
     await project.cli(["config", "rm", "devplatform:clientSecret"]);
-    const result = await previewWith({ "devplatform:baseUrl": inject("e2e").emulatorUrl });
+    const result = await previewWith({ "devplatform:baseUrl": e2e().emulatorUrl });
     expectRefused(result, /set devplatform:clientSecret \(or DEVPLATFORM_CLIENT_SECRET\)/);
   });
 });

@@ -2,11 +2,12 @@
  * Bad input fails at preview, one message per property naming the property and the rule, before
  * any request reaches the platform.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import type { PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const [sn] = serialNumbers(1) as [string];
 const tooManyTags = Array.from({ length: 21 }, (_, i) => `t${i}`);
@@ -65,7 +66,7 @@ describe("bad input at preview", () => {
   let project: PulumiProject;
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createProject({ name: "bad-input", program: "export {};\n" });
   });
 

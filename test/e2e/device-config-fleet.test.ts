@@ -5,12 +5,13 @@
  * drift on one device is found by refresh and corrected by up, and the request figures of each
  * step are printed.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, type CounterSnapshot } from "../../emulator";
 import { DEVICE_CONFIG, deviceIdsFile, fleetConfigProgram, type ConfigSpec } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const FLEET_SIZE = 1200;
 const CONFIG: ConfigSpec = { properties: { reportInterval: 1800, ledEnabled: false }, version: "rollout-1" };
@@ -75,7 +76,7 @@ describe(`one DeviceConfig for ${FLEET_SIZE} devices`, () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     deviceIds = await seedFleet();
     project = await createProject({
       name: "config-fleet",

@@ -5,14 +5,16 @@
  * platform served the call) the next `up` creates no second task, for TSL and for PROFILE. Counts of
  * POST /tasks and PATCH come from the emulator's counters, tasks per device from its control API.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
-import { configsProgram, DEVICE_CONFIG, type NamedConfig } from "./support/config-programs";
+import { configsProgram, type NamedConfig } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
-describe("DeviceConfigs renamed, split, and failed mid-write", () => {
+describe.each(FRONT_ENDS)("DeviceConfigs renamed, split, and failed mid-write (%s)", (front) => {
   let control: EmulatorControl;
   let project: PulumiProject;
   let ids: string[];
@@ -60,7 +62,7 @@ describe("DeviceConfigs renamed, split, and failed mid-write", () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     ids = await seed(7, "24");
     profileIds = await seed(2, "AC");
     const [d1, d2, d3, d4, d5] = ids as [string, string, string, string, string];
@@ -81,7 +83,11 @@ describe("DeviceConfigs renamed, split, and failed mid-write", () => {
       deviceIds: [d4, d5],
       config: { properties: { reportInterval: 1200 }, version: "v1" },
     });
-    project = await createProject({ name: "config-moves", program: configsProgram([...configs.values()]) });
+    project = await createProject({
+      front,
+      name: `config-moves-${front}`,
+      program: configsProgram([...configs.values()]),
+    });
   });
 
   afterAll(async () => {
@@ -106,7 +112,9 @@ describe("DeviceConfigs renamed, split, and failed mid-write", () => {
     expect(byRoute["PATCH /devices/{deviceId}/properties"]).toBeUndefined();
     expect(byRoute["POST /tasks"]).toBeUndefined();
     expect(await propertiesOf(d1)).toMatchObject({ reportInterval: 900, ledEnabled: false });
-    const [config] = resourcesOfType(await project.exportStack(), DEVICE_CONFIG).filter((r) => r.id === d1);
+    const [config] = resourcesOfType(await project.exportStack(), project.token("DeviceConfig")).filter(
+      (r) => r.id === d1,
+    );
     expect(config?.outputs?.properties).toEqual({ reportInterval: 900, ledEnabled: false });
     assertOk(await project.refreshExpectingNoChanges());
     assertOk(await project.preview({ expectNoChanges: true }));

@@ -4,12 +4,13 @@
  * carries `id` and `properties`, which the dynamic provider host reports as a partial failure), and
  * the next up applies the rest.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { DEVICE_CONFIG, deviceWithConfigProgram, type ConfigSpec } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const CONFIG: ConfigSpec = { properties: { reportInterval: 1200, ledEnabled: false, temperatureUnit: 1 } };
 
@@ -19,7 +20,7 @@ describe("a DeviceConfig whose PATCH the platform takes only in part", () => {
   const device = { sn: serialNumbers(1)[0] as string, name: "partial-sensor" };
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createProject({
       name: "config-partial",
       program: deviceWithConfigProgram(device, CONFIG),

@@ -5,12 +5,13 @@
  * restoring the TSL defaults when the configuration is removed. Request counts come from the
  * emulator's counters.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, type CounterSnapshot } from "../../emulator";
 import { DEVICE_CONFIG, deviceWithConfigProgram, type ConfigSpec } from "./support/config-programs";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const CONFIG: ConfigSpec = {
   properties: { reportInterval: 900, temperatureUnit: 1, alarmThreshold: { high: 40, low: -5 } },
@@ -45,7 +46,7 @@ describe("a DeviceConfig of one device created in the same program", () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createProject({
       name: "device-config",
       program: deviceWithConfigProgram(device, CONFIG),

@@ -3,7 +3,7 @@
  * with no changes, refresh, in-place update and delete-before-replace previews, drift repaired by
  * refresh and up, destroy. Request counts per step come from the emulator's counters.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import {
   deviceSpecs,
@@ -14,6 +14,7 @@ import {
 } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, type PulumiProject, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 const RPS = "pulumi-nodejs:dynamic/devplatform:RpsProfile";
@@ -40,7 +41,7 @@ describe("a fleet of 20 devices and 5 RPS records", () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     devices = deviceSpecs(20, ["e2e", "fleet"]);
     rps = serialNumbers(5, "AC").map((sn) => ({ sn, profileUrl: `https://rps.example.com/profiles/${sn}` }));
     project = await createProject({ name: "fleet", program: fleetProgram(devices, rps) });

@@ -6,12 +6,13 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
+import { e2e } from "./support/e2e-context";
 
 const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
@@ -49,7 +50,7 @@ describe(`a DeviceFleet of ${COUNT} devices`, () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     devices = serialNumbers(COUNT, "24").map((sn, i) => ({ sn, name: `fleet-${i}`, tags: ["e2e", "fleet"] }));
     project = await createProject({ name: "device-fleet", program: deviceFleetProgram("site-a") });
     writeFleet(devices);

@@ -5,13 +5,14 @@
  * resource's state. The guards are the engine's own resource options, which the README recommends
  * for production fleets; this proves what each one does, through both front-ends.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 const EMPTY_PROGRAM = "export {};\n";
 
 function fleetProgram(name: string, serials: readonly string[], options: string): string {
@@ -27,7 +28,7 @@ describe.each(FRONT_ENDS)("an up of a program that no longer declares anything (
   let control: EmulatorControl;
 
   beforeAll(() => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
   });
 
   async function onPlatform(serials: readonly string[]) {
@@ -43,6 +44,12 @@ describe.each(FRONT_ENDS)("an up of a program that no longer declares anything (
     });
     assertOk(await project.up());
     project.setProgram(EMPTY_PROGRAM);
+    // What a pull request's preview shows before anything happens: the fleet's delete.
+    await control.resetCounters();
+    const preview = assertOk(await project.preview());
+    expect(preview.changes).toMatchObject({ delete: 1 });
+    expect(preview.output).toMatch(/- .*DeviceFleet.*emptied-plain.*delete/);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
     assertOk(await project.up());
     expect(await onPlatform(serials)).toEqual([]);
   });

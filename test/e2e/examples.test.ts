@@ -4,11 +4,12 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const examplesDir = path.resolve(__dirname, "../../examples");
 
@@ -29,7 +30,7 @@ async function fromExample(name: string, config: Record<string, string> = {}): P
 
 let control: EmulatorControl;
 beforeAll(() => {
-  control = new EmulatorControl(inject("e2e").emulatorUrl);
+  control = new EmulatorControl(e2e().emulatorUrl);
 });
 
 describe("examples/fleet", () => {

@@ -10,11 +10,12 @@ import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { seedFleet, type SeededFleet } from "../integration/cli/support/fleet-fixture";
 import { assertOk, PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
+import { e2e } from "./support/e2e-context";
 
 const run = promisify(execFile);
 const COUNT = 120;
@@ -26,12 +27,12 @@ describe.each(["fleet", "devices"] as const)("export --style %s, then pulumi up"
   let exportOutput: string;
 
   beforeAll(async () => {
-    const e2e = inject("e2e");
+    const context = e2e();
     // An application of its own, so that what is exported is exactly what was seeded.
     emulator = await startEmulator({ control: true });
     fleet = await seedFleet(emulator.control, COUNT);
-    const out = path.join(e2e.workDir, `exported-${style}`);
-    const devplatform = path.join(e2e.nodeModules, ".bin", "devplatform");
+    const out = path.join(context.workDir, `exported-${style}`);
+    const devplatform = path.join(context.nodeModules, ".bin", "devplatform");
     const { stdout, stderr } = await run(
       devplatform,
       ["export", "--out", out, "--style", style, "--include-rps", "--include-config"],
@@ -49,7 +50,7 @@ describe.each(["fleet", "devices"] as const)("export --style %s, then pulumi up"
     project = await PulumiProject.open(
       out,
       `exported-${style}`,
-      { ...e2e, emulatorUrl: emulator.url },
+      { ...context, emulatorUrl: emulator.url },
       { typeCheck: true },
     );
   });

@@ -10,14 +10,15 @@
  * its first attempt creates the tasks and loses the response (`reset-after`), the hardest case for
  * duplicates: the next `up` must find the configuration applied and create no second task.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, type FaultConfigInput } from "../../emulator";
 import { serialNumbers, type DeviceSpec, type RpsSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } from "./support/pulumi-project";
 import { RELIABILITY_PROGRAM, writeStackSpec, type StackSpec } from "./support/reliability-programs";
+import { e2e } from "./support/e2e-context";
 
-const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 const FAULTS: FaultConfigInput = {
   rate: 0.3,
   kinds: ["429", "500", "503", "reset", "reset-after"],
@@ -25,7 +26,7 @@ const FAULTS: FaultConfigInput = {
   seed: 11,
 };
 
-describe("a stack under 30% injected faults", () => {
+describe.each(FRONT_ENDS)("a stack under 30% injected faults (%s)", (front) => {
   let control: EmulatorControl;
   let project: PulumiProject;
   let devices: DeviceSpec[];
@@ -40,6 +41,10 @@ describe("a stack under 30% injected faults", () => {
       const result = await run();
       const { total, faults } = await control.counters();
       figures[label] = { exitCode: result.exitCode, requests: total, faults };
+      // The faults were there: about 30% of the command's requests (seeded per route).
+      const faulted = Object.values(faults).reduce((sum, n) => sum + n, 0);
+      expect(faulted / total, `${label}: ${faulted} of ${total} requests faulted`).toBeGreaterThan(0.15);
+      expect(faulted / total, `${label}: ${faulted} of ${total} requests faulted`).toBeLessThan(0.45);
       return result;
     } finally {
       await control.clearFaults();
@@ -47,7 +52,7 @@ describe("a stack under 30% injected faults", () => {
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     devices = serialNumbers(40).map((sn) => ({ sn, name: `faulty-${sn.slice(-4)}`, tags: ["faults"] }));
     rps = serialNumbers(3, "AC").map((sn) => ({ sn, profileUrl: `https://rps.example.com/${sn}` }));
     spec = {
@@ -56,7 +61,7 @@ describe("a stack under 30% injected faults", () => {
       fleetProperties: { reportInterval: 900 },
       firstDeviceProperties: { alarmThreshold: { high: 30, low: 2 } },
     };
-    project = await createProject({ name: "faults", program: RELIABILITY_PROGRAM });
+    project = await createProject({ front, name: `faults-${front}`, program: RELIABILITY_PROGRAM });
     writeStackSpec(project.dir, spec);
   });
 
@@ -88,7 +93,7 @@ describe("a stack under 30% injected faults", () => {
       )
       .toBe(40);
 
-    const inState = resourcesOfType(await project.exportStack(), DEVICE);
+    const inState = resourcesOfType(await project.exportStack(), project.token("Device"));
     expect(inState.map((r) => r.id).sort()).toEqual(onPlatform.map((d) => d.deviceId).sort());
     console.log(`converged in ${ups} up(s); the first ${first.exitCode === 0 ? "succeeded" : "failed"}`);
   });

@@ -11,20 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_APPLICATION_ID, startEmulator, type RunningEmulator } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
+import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 
-const FLEET = "pulumi-nodejs:dynamic/devplatform:DeviceFleet";
 const COUNT = 40;
 const QUOTA = 22;
 const CONCURRENCY = 4;
 let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator({ control: true, dailyQuota: QUOTA });
-});
-afterAll(async () => {
-  await emulator.stop();
-});
 
 async function quotaUse() {
   const use = (await emulator.control.quota()).applications[DEFAULT_APPLICATION_ID];
@@ -32,19 +25,28 @@ async function quotaUse() {
 }
 
 async function stateIds(project: PulumiProject): Promise<Record<string, string>> {
-  const [fleet] = resourcesOfType(await project.exportStack(), FLEET);
+  const [fleet] = resourcesOfType(await project.exportStack(), project.token("DeviceFleet"));
   return (fleet?.outputs?.deviceIds ?? {}) as Record<string, string>;
 }
 
-describe(`a fleet of ${COUNT} against a daily quota of ${QUOTA} requests`, () => {
+describe.each(FRONT_ENDS)(`a fleet of ${COUNT} against a daily quota of ${QUOTA} requests (%s)`, (front) => {
   let project: PulumiProject;
   let devices: FleetDeviceSpec[];
   const figures: Record<string, unknown> = {};
 
+  // An emulator of its own per front-end: the quota is the platform's, per application and day.
+  beforeAll(async () => {
+    emulator = await startEmulator({ control: true, dailyQuota: QUOTA });
+  });
+  afterAll(async () => {
+    await emulator.stop();
+  });
+
   beforeAll(async () => {
     devices = serialNumbers(COUNT, "24").map((sn, i) => ({ sn, name: `quota-${i}`, tags: ["quota"] }));
     project = await createProject({
-      name: "fleet-quota",
+      name: `fleet-quota-${front}`,
+      front,
       program: deviceFleetProgram("site-q", [], { concurrency: CONCURRENCY }),
       files: { "fleet.json": JSON.stringify(devices) },
       config: { "devplatform:baseUrl": emulator.url },

@@ -7,11 +7,17 @@
  * - A move from the dynamic resources to the plugin split over two `up`s (the new resources
  *   first, the old ones removed later) deletes nothing either.
  * - A move whose two front-ends spell the platform's base URL differently shares one record.
+ * - A record that cannot be trusted or created fails closed: nothing deleted, the path named.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
+import { FRONT_ENDS } from "./support/front-ends";
 import { createPluginProject } from "./support/plugin-programs";
 import { writesOf } from "./support/platform-writes";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
@@ -19,12 +25,12 @@ import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-
 let control: EmulatorControl;
 
 beforeAll(() => {
-  control = new EmulatorControl(inject("e2e").emulatorUrl);
+  control = new EmulatorControl(e2e().emulatorUrl);
 });
 
 /** The launcher the engine ran for dynamic resources is Pulumi's own (node under sh, no exec). */
 function expectPulumisLauncher(): void {
-  const { pulumiDir } = inject("e2e");
+  const { pulumiDir } = e2e();
   expect(pulumiDir).toMatch(/toolchain-/);
 }
 
@@ -159,7 +165,7 @@ describe("a move from the dynamic resources to the plugin", () => {
     });
     assertOk(await project.up());
     const before = await platformIds([sn]);
-    const spelled = `${inject("e2e")
+    const spelled = `${e2e()
       .emulatorUrl.replace(/^http:/, "HTTP:")
       .replace("127.0.0.1", "127.0.0.1")}/`;
     project.setProgram(splitMoveProgram(sn, { dynamic: false, plugin: true }, spelled));
@@ -168,5 +174,60 @@ describe("a move from the dynamic resources to the plugin", () => {
     expect(move.writes).toEqual({});
     expect(await platformIds([sn])).toEqual(before);
     assertOk(await project.destroy());
+  });
+});
+
+describe.each(FRONT_ENDS)("a one-owner record that cannot be trusted (%s)", (front) => {
+  /** One Device, or none: its removal is the delete the record must allow. */
+  const program = (sn: string, declared: boolean) =>
+    [
+      `import * as devplatform from "pulumi-devplatform";`,
+      declared
+        ? `new devplatform.Device(${JSON.stringify(sn)}, { sn: ${JSON.stringify(sn)}, name: "guarded" });`
+        : "",
+      "",
+    ].join("\n");
+
+  it("fails the delete before any request, naming the path, when the record's root is writable by others", async () => {
+    const [sn] = serialNumbers(1, "24") as [string];
+    const project = await createProject({ name: `untrusted-${front}`, program: program(sn, true), front });
+    assertOk(await project.up());
+    const before = await platformIds([sn]);
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "owners-")), "shared");
+    mkdirSync(root, { mode: 0o777 });
+    chmodSync(root, 0o777); // as another local user could have left it
+    const env = { DEVPLATFORM_OWNERSHIP_DIR: root };
+    project.setProgram(program(sn, false));
+    await control.resetCounters();
+    const up = await project.up({ env });
+    expect(up.exitCode).not.toBe(0);
+    expect(up.output).toContain(`${root} is writable by others (mode 777)`);
+    expect(up.output).not.toMatch(/\n\s+at .*\.js:\d+/);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    expect(await platformIds([sn])).toEqual(before);
+    expect(resourcesOfType(await project.exportStack(), project.token("Device"))).toHaveLength(1);
+    // A trusted record lets the same delete go ahead.
+    chmodSync(root, 0o700);
+    assertOk(await project.up({ env }));
+    expect(await platformIds([sn])).toEqual({});
+  });
+
+  it("fails the check with the reason and no stack trace when the record cannot be created", async () => {
+    const [sn] = serialNumbers(1, "24") as [string];
+    const blocker = path.join(mkdtempSync(path.join(tmpdir(), "owners-")), "a-file");
+    writeFileSync(blocker, "");
+    const project = await createProject({ name: `no-record-${front}`, program: program(sn, true), front });
+    await control.resetCounters();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const preview = await project.preview(
+        {},
+        { env: { DEVPLATFORM_OWNERSHIP_DIR: path.join(blocker, "owners") } },
+      );
+      expect(preview.exitCode).not.toBe(0);
+      expect(preview.output).toMatch(/one-owner record .* cannot be opened at .*a-file\/owners/);
+      expect(preview.output).not.toMatch(/\n\s+at .*\.js:\d+/);
+    }
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    expect(await platformIds([sn])).toEqual({});
   });
 });

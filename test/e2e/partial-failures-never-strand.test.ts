@@ -8,7 +8,7 @@
  * command on the stack failed with a gRPC stack trace. Through both front-ends, for creates and
  * updates.
  */
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
 import { deviceWithConfigProgram } from "./support/config-programs";
@@ -22,6 +22,7 @@ import {
   type CommandResult,
   type PulumiProject,
 } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 /** A command failed as the user should see it: exit 1, the platform's words, no stack trace. */
 function expectCleanFailure(result: CommandResult, words: RegExp): void {
@@ -46,7 +47,7 @@ describe.each(FRONT_ENDS)("a failed up never strands the stack (%s)", (front) =>
   let client: DevicePlatformClient;
 
   beforeAll(() => {
-    const { emulatorUrl } = inject("e2e");
+    const { emulatorUrl } = e2e();
     control = new EmulatorControl(emulatorUrl);
     client = new DevicePlatformClient({ baseUrl: emulatorUrl, ...E2E_CREDENTIALS, maxRetries: 2 });
   });

@@ -4,11 +4,12 @@
  * instances in one program manage two applications (two emulators, each with its own client); and
  * the state holds neither client secret in plain text nor any token.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createPluginProject, pluginProgram } from "./support/plugin-programs";
 import { assertOk, E2E_CREDENTIALS, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const DEVICE = "devplatform:index:Device";
 const SECOND_APP = { clientId: "second-app", clientSecret: "second-app-s3cret" };
@@ -17,7 +18,7 @@ describe("the plugin's configuration", () => {
   let control: EmulatorControl;
 
   beforeAll(() => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
   });
 
   it("fails a preview on a bad setting at CheckConfig, naming the key, with no request", async () => {
@@ -53,7 +54,7 @@ describe("the plugin's configuration", () => {
       const providers = {
         // The first provider's secret comes from stack config as a secret; the second one's is a
         // plain string in the program, which the plugin still records only encrypted.
-        appA: `{ baseUrl: ${JSON.stringify(inject("e2e").emulatorUrl)}, clientId: ${JSON.stringify(E2E_CREDENTIALS.clientId)}, clientSecret: new pulumi.Config().requireSecret("secretA") }`,
+        appA: `{ baseUrl: ${JSON.stringify(e2e().emulatorUrl)}, clientId: ${JSON.stringify(E2E_CREDENTIALS.clientId)}, clientSecret: new pulumi.Config().requireSecret("secretA") }`,
         appB: `{ baseUrl: ${JSON.stringify(second.url)}, clientId: ${JSON.stringify(SECOND_APP.clientId)}, clientSecret: ${JSON.stringify(SECOND_APP.clientSecret)}, maxRetries: 3 }`,
       };
       const program = (suffix: string) =>

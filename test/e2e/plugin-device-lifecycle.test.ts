@@ -3,12 +3,13 @@
  * Device declared as `devplatform:index:Device` goes create → clean preview → update → destroy,
  * with the platform requests of each step counted exactly.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { createPluginProject, pluginProgram } from "./support/plugin-programs";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const DEVICE = "devplatform:index:Device";
 
@@ -22,7 +23,7 @@ describe("a Device on the provider plugin", () => {
     ]);
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     [sn] = serialNumbers(1) as [string];
     project = await createPluginProject({ name: "plugin-device", program: program("sensor one") });
   });

@@ -8,18 +8,19 @@
  * (`pulumi import` runs with `--generate-code=false`: code generation would ask the language host,
  * which the project's does not implement.)
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { createPluginProject, pluginProgram, type PluginResource } from "./support/plugin-programs";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const FLEET = "devplatform:index:DeviceFleet";
 
 let control: EmulatorControl;
 beforeAll(() => {
-  control = new EmulatorControl(inject("e2e").emulatorUrl);
+  control = new EmulatorControl(e2e().emulatorUrl);
 });
 
 describe("preview --diff of a plugin DeviceFleet", () => {

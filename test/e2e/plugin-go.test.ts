@@ -8,12 +8,13 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, inject } from "vitest";
+import { describe } from "vitest";
 import { goGetSdk, releaseGoSdk } from "./support/go-sdk-module";
 import { lifecycleSteps } from "./support/language-lifecycle";
 import { SPEC_FILE, writeSpecFile } from "./support/plugin-lifecycle";
 import { createPluginProject } from "./support/plugin-toolchain";
 import { exampleSteps } from "./support/schema-examples";
+import { e2e } from "./support/e2e-context";
 
 const PROJECT = "plugin-go";
 const PROGRAM = path.join(__dirname, "go", "lifecycle", "main.go");
@@ -24,8 +25,8 @@ describe("Go programs through `pulumi up`, on the Go SDK", () => {
     project: PROJECT,
     prefix: "go",
     async create(initial) {
-      const e2e = inject("e2e");
-      const release = releaseGoSdk(e2e.workDir);
+      const context = e2e();
+      const release = releaseGoSdk(context.workDir);
       const project = await createPluginProject(
         {
           name: PROJECT,
@@ -36,7 +37,7 @@ describe("Go programs through `pulumi up`, on the Go SDK", () => {
           },
           env: () => release.env,
         },
-        e2e,
+        context,
       );
       goGetSdk(project.dir, release);
       return project;

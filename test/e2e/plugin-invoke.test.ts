@@ -3,11 +3,12 @@
  * answers the device's deviceId as a string, and a refused argument fails the preview naming the
  * argument and its rule (a check failure, no trace of the plugin's code), without a request.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createPluginProject } from "./support/plugin-programs";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const invokeProgram = (args: Record<string, unknown>) =>
   [
@@ -20,7 +21,7 @@ describe("functions through Invoke", () => {
   let control: EmulatorControl;
 
   beforeAll(() => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
   });
 
   it("getDevice answers a device, and a bad argument fails naming it", async () => {

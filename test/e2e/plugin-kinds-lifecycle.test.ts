@@ -4,13 +4,14 @@
  * platform → refresh records them → update puts the declaration back → clean preview → destroy,
  * with the platform requests of each step counted exactly.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { createPluginProject, pluginProgram } from "./support/plugin-programs";
 import { assertOk, E2E_CREDENTIALS, resourcesOfType, type StackExport } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const TYPE = (kind: string) => `devplatform:index:${kind}`;
 
@@ -25,7 +26,7 @@ describe("the four kinds on the provider plugin", () => {
   let client: DevicePlatformClient;
 
   beforeAll(() => {
-    const { emulatorUrl } = inject("e2e");
+    const { emulatorUrl } = e2e();
     control = new EmulatorControl(emulatorUrl);
     client = new DevicePlatformClient({ baseUrl: emulatorUrl, ...E2E_CREDENTIALS, maxRetries: 2 });
   });

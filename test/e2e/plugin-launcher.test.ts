@@ -9,8 +9,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emptyPb, grpc, pluginPb, providerGrpc, providerPb } from "../../provider/plugin/server/rpc";
+import { e2e } from "./support/e2e-context";
 
 const VERSION = (
   JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string }
@@ -18,11 +19,7 @@ const VERSION = (
 
 const launchers = () => ({
   repository: path.resolve(__dirname, "../../bin/pulumi-resource-devplatform"),
-  "installed package (.bin link)": path.join(
-    inject("e2e").nodeModules,
-    ".bin",
-    "pulumi-resource-devplatform",
-  ),
+  "installed package (.bin link)": path.join(e2e().nodeModules, ".bin", "pulumi-resource-devplatform"),
 });
 
 function call<T>(invoke: (callback: (error: Error | null, value?: T) => void) => void): Promise<T> {

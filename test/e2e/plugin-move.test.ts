@@ -8,8 +8,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 import { createPluginProject } from "./support/plugin-programs";
 import { writesOf } from "./support/platform-writes";
@@ -114,7 +115,7 @@ describe("moving the demo's stack between the dynamic resources and the plugin",
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createPluginProject({
       name: "plugin-move",
       program: dynamicProgram(),

@@ -4,13 +4,14 @@
  * with the two added devices in the state (ErrorResourceInitFailed), and once the record is gone the
  * next `up` adds only the third.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
 import { serialNumbers } from "./support/fleet-programs";
 import { writesOf } from "./support/platform-writes";
 import { createPluginProject, pluginProgram } from "./support/plugin-programs";
 import { assertOk, E2E_CREDENTIALS, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 const FLEET = "devplatform:index:DeviceFleet";
 
@@ -19,7 +20,7 @@ describe("a partial failure on the plugin", () => {
   let client: DevicePlatformClient;
 
   beforeAll(() => {
-    const { emulatorUrl } = inject("e2e");
+    const { emulatorUrl } = e2e();
     control = new EmulatorControl(emulatorUrl);
     client = new DevicePlatformClient({ baseUrl: emulatorUrl, ...E2E_CREDENTIALS, maxRetries: 2 });
   });

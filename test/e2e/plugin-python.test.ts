@@ -11,11 +11,12 @@
  */
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject } from "vitest";
+import { describe, expect } from "vitest";
 import { lifecycleSteps } from "./support/language-lifecycle";
 import { SPEC_FILE, writeSpecFile } from "./support/plugin-lifecycle";
 import { exampleSteps } from "./support/schema-examples";
 import { activatedVirtualenv, createPluginProject, provisionPython } from "./support/plugin-toolchain";
+import { e2e } from "./support/e2e-context";
 
 const PROJECT = "plugin-python";
 const PROGRAM = path.join(__dirname, "python", "lifecycle", "__main__.py");
@@ -38,7 +39,7 @@ describe("Python programs through `pulumi up`, in the virtualenv their Pulumi.ya
           },
           env: (dir) => activatedVirtualenv(dir, VIRTUALENV),
         },
-        inject("e2e"),
+        e2e(),
       );
       // The environment scripts/provision-python.sh made (cached per SDK), where the option points.
       symlinkSync(provisionPython(), path.join(project.dir, VIRTUALENV), "dir");

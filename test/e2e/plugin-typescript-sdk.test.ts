@@ -8,13 +8,14 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, inject, it } from "vitest";
+import { describe, it } from "vitest";
 import { lifecycleSteps } from "./support/language-lifecycle";
 import { SPEC_FILE, writeSpecFile } from "./support/plugin-lifecycle";
 import { NODE_SDK_PROGRAM } from "./support/plugin-sdk-programs";
 import { createPluginProject, installGeneratedNodeSdk } from "./support/plugin-toolchain";
 import { TEST_TSCONFIG } from "./support/pulumi-project";
 import { exampleSteps, schemaExamples } from "./support/schema-examples";
+import { e2e } from "./support/e2e-context";
 
 const PROJECT = "plugin-ts-sdk";
 
@@ -24,8 +25,8 @@ describe("TypeScript programs on the generated SDK, through the plugin", () => {
     project: PROJECT,
     prefix: "ts-sdk",
     create(initial) {
-      const e2e = inject("e2e");
-      const nodeModules = installGeneratedNodeSdk(e2e.workDir, e2e.tarball);
+      const context = e2e();
+      const nodeModules = installGeneratedNodeSdk(context.workDir, context.tarball);
       return createPluginProject(
         {
           name: PROJECT,
@@ -37,7 +38,7 @@ describe("TypeScript programs on the generated SDK, through the plugin", () => {
             [SPEC_FILE]: JSON.stringify({ resources: initial }),
           },
         },
-        { ...e2e, nodeModules },
+        { ...context, nodeModules },
       );
     },
     write: (project, resources) => writeSpecFile(project.dir, resources),

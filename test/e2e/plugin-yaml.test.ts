@@ -6,17 +6,18 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, inject } from "vitest";
+import { describe } from "vitest";
 import { lifecycleSteps } from "./support/language-lifecycle";
 import { exampleSteps } from "./support/schema-examples";
 import { createPluginProject, pluginDir, pluginProjectYaml } from "./support/plugin-toolchain";
 import { yamlLifecycleProgram } from "./support/yaml-programs";
+import { e2e } from "./support/e2e-context";
 
 const PROJECT = "plugin-yaml";
 
 /** A YAML program is its Pulumi.yaml: the project's header and the program's sections. */
 function writeProgram(dir: string, sections: string): void {
-  const header = pluginProjectYaml(PROJECT, "yaml", pluginDir(inject("e2e").nodeModules));
+  const header = pluginProjectYaml(PROJECT, "yaml", pluginDir(e2e().nodeModules));
   writeFileSync(path.join(dir, "Pulumi.yaml"), header + sections);
 }
 
@@ -28,7 +29,7 @@ describe("YAML programs through `pulumi up`, on the plugin", () => {
     create: (initial) =>
       createPluginProject(
         { name: PROJECT, runtime: "yaml", files: {}, yamlProgram: yamlLifecycleProgram(initial) },
-        inject("e2e"),
+        e2e(),
       ),
     write: (project, resources) => writeProgram(project.dir, yamlLifecycleProgram(resources)),
   });

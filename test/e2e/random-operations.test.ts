@@ -5,7 +5,7 @@
  * first step that breaks an invariant and prints the seed, the step and the sequence (no
  * shrinking here: each try is a full replay; `npm run soak -- --shrink` does it).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
 import { writeWorld } from "../random-operations/program";
@@ -14,6 +14,7 @@ import { checkStep } from "../random-operations/step-checks";
 import { stepsOf } from "../random-operations/steps";
 import { mainSerial, rpsSerial } from "../random-operations/world";
 import { E2E_CREDENTIALS } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 /** The invariants by name, as their violations start. */
 const INVARIANTS = [
@@ -45,7 +46,7 @@ describe("random operations on the real CLI", () => {
   });
 
   it(`keeps every invariant for ${STEPS} steps of seed ${SEED}`, async () => {
-    const context = { ...inject("e2e"), emulatorUrl: emulator.url };
+    const context = { ...e2e(), emulatorUrl: emulator.url };
     const outcome = await runSequence(stepsOf(SEED, STEPS), context, emulator.control, (line) =>
       console.log(line),
     );
@@ -58,7 +59,7 @@ describe("random operations on the real CLI", () => {
 
   // The harness's own test: each invariant catches the platform (or the declaration) broken on purpose.
   it("catches every invariant broken on purpose", async () => {
-    const context = { ...inject("e2e"), emulatorUrl: emulator.url };
+    const context = { ...e2e(), emulatorUrl: emulator.url };
     const { stacks, model } = await deployInitial(context, emulator.control);
     const control = emulator.control;
     const idOf = async (sn: string) => {

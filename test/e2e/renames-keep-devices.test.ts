@@ -5,12 +5,13 @@
  * devices alone: 0 DELETE requests, the devices still there, state ids = platform ids. Through
  * both front-ends.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { fleetProgram, serialNumbers, type DeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 describe.each(FRONT_ENDS)("renaming the resources of three Devices (%s)", (front) => {
   let control: EmulatorControl;
@@ -18,7 +19,7 @@ describe.each(FRONT_ENDS)("renaming the resources of three Devices (%s)", (front
   let devices: DeviceSpec[];
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     devices = serialNumbers(5).map((sn, i) => ({
       resource: `sensor-${i}`,
       sn,

@@ -2,11 +2,12 @@
  * The documented hand-over from RPS to platform management, in one `up`: the RpsProfile is
  * removed and a Device with `takeOverRps` is added for the same serial number.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { fleetProgram, serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 describe("RPS hand-over", () => {
   let control: EmulatorControl;
@@ -15,7 +16,7 @@ describe("RPS hand-over", () => {
   const profileUrl = `https://rps.example.com/profiles/${staged}`;
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     project = await createProject({
       name: "handover",
       program: fleetProgram(

@@ -4,13 +4,14 @@
  * whose deletes must leave the records alone: 0 DELETE on /rps, the records still there, preview and
  * refresh clean. A record the program stops declaring is still deleted.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
+import { e2e } from "./support/e2e-context";
 
 /** A program of RpsProfiles: `[resource name, sn]` pairs. */
 function rpsProgram(records: [string, string][]): string {
@@ -36,7 +37,7 @@ describe.each(FRONT_ENDS)("renaming RpsProfile resources without an alias (%s)",
   }
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     serials = serialNumbers(3, "AC");
     project = await createProject({
       name: `rps-rename-${front}`,

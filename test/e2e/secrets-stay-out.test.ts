@@ -2,15 +2,16 @@
  * The client secret and every token the platform issued appear nowhere in the state file, the
  * CLI's output or the serialized provider — also when authentication fails.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { deviceSpecs, fleetProgram, serialNumbers } from "./support/fleet-programs";
 import { assertOk, E2E_CREDENTIALS, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 
 describe("secrets", () => {
   it("never reach state, output or the serialized provider", async () => {
-    const control = new EmulatorControl(inject("e2e").emulatorUrl);
+    const control = new EmulatorControl(e2e().emulatorUrl);
     const rps = serialNumbers(1, "AC").map((sn) => ({ sn, profileUrl: `https://rps.example.com/${sn}` }));
     const project = await createProject({ name: "secrets", program: fleetProgram(deviceSpecs(3), rps) });
     const outputs: string[] = [];

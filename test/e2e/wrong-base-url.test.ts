@@ -4,13 +4,14 @@
  * URL, and never drop or "delete" a resource: every resource in `pulumi stack export` is what it
  * was (see {@link resourcesIn} for why not every byte of the export). Through both front-ends.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
 import { assertOk, type CommandResult, type PulumiProject } from "./support/pulumi-project";
 import { RELIABILITY_PROGRAM, writeStackSpec } from "./support/reliability-programs";
 import { startSwitchableProxy, type SwitchableProxy } from "./support/switchable-proxy";
+import { e2e } from "./support/e2e-context";
 
 /**
  * Every resource of an exported stack as the provider recorded it: type, name, id, inputs, outputs,
@@ -31,7 +32,7 @@ describe.each(FRONT_ENDS)("a base URL that answers 404 HTML to everything (%s)",
   let exported: string;
 
   beforeAll(async () => {
-    proxy = await startSwitchableProxy(inject("e2e").emulatorUrl);
+    proxy = await startSwitchableProxy(e2e().emulatorUrl);
     project = await createProject({
       name: `wrong-url-${front}`,
       program: RELIABILITY_PROGRAM,

@@ -16,8 +16,14 @@ import { check, create, read, remove, update } from "./resources";
 import { withRequestUrn } from "../../runtime/request-urn";
 import { emptyPb, grpc, pluginPb, providerGrpc, providerPb, type GrpcJs, type ProviderPb } from "./rpc";
 
+/** Set by the executable's bundler (scripts/plugin-executable/bundle.ts), which has no package.json beside it. */
+declare const DEVPLATFORM_PLUGIN_VERSION: string | undefined;
+
 /** The plugin's version: its package's. */
-export const PLUGIN_VERSION = readPackageInfo(__dirname).version;
+export const PLUGIN_VERSION =
+  typeof DEVPLATFORM_PLUGIN_VERSION === "string"
+    ? DEVPLATFORM_PLUGIN_VERSION
+    : readPackageInfo(__dirname).version;
 
 /** A unary handler on a promise, inside the log sink of the request's URN. */
 function unary<Req, Res>(handler: (request: Req) => Promise<Res>): GrpcJs.handleUnaryCall<Req, Res> {

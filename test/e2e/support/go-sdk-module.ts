@@ -7,7 +7,7 @@
  * the machine's git configuration is untouched; the go command itself is not told anything else.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PULUMI_SDK_VERSION } from "./versions";
@@ -37,7 +37,7 @@ function run(command: string, args: string[], cwd: string, env?: Record<string, 
 }
 
 /**
- * Commits the generated SDK into a fresh repository at `workDir/go-sdk-origin` and tags it. The
+ * Commits the generated SDK into a fresh repository under `workDir` and tags it. The
  * version's pre-release is the SDK tree's git hash: the module cache keeps every version it has
  * fetched, so a regenerated SDK must never reuse a version an earlier run cached.
  */
@@ -54,7 +54,7 @@ export function releaseGoSdk(workDir: string): GoSdkRelease {
       `the Go module ${module} is not the repository's ${SDK_DIR} (schema language.go.importBasePath)`,
     );
   }
-  const origin = path.join(workDir, "go-sdk-origin");
+  const origin = mkdtempSync(path.join(workDir, "go-sdk-origin-"));
   mkdirSync(path.join(origin, SDK_DIR), { recursive: true });
   cpSync(path.join(repoRoot, SDK_DIR), path.join(origin, SDK_DIR), { recursive: true });
   const git = (...args: string[]) =>

@@ -6,7 +6,7 @@
  * contributes only how its program is written; the engine, the plugin and the platform must answer
  * the same in every language, so the request counts are the same table for all.
  */
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { EmulatorControl } from "../../../emulator";
 import { importIdOf } from "./plugin-imports";
 import {
@@ -20,6 +20,7 @@ import {
   type LifecycleResources,
 } from "./plugin-lifecycle";
 import { assertOk, type PulumiProject } from "./pulumi-project";
+import { e2e } from "./e2e-context";
 
 /** One language's program of the lifecycle. */
 export interface LifecycleLanguage {
@@ -88,7 +89,7 @@ export function lifecycleSteps(language: LifecycleLanguage): LifecycleHandle {
     });
 
   beforeAll(async () => {
-    control = new EmulatorControl(inject("e2e").emulatorUrl);
+    control = new EmulatorControl(e2e().emulatorUrl);
     counter = new StepCounter(control);
     project = await language.create(initial);
   });
@@ -129,7 +130,7 @@ export function lifecycleSteps(language: LifecycleLanguage): LifecycleHandle {
 
   it("finds each resource's out-of-band change on refresh", async () => {
     const steps = theCounter();
-    const changed = await changeOutOfBand(control, inject("e2e").emulatorUrl, initial);
+    const changed = await changeOutOfBand(control, e2e().emulatorUrl, initial);
     const refresh = assertOk(
       await steps.count("refresh (4 changed out of band)", () => theProject().refresh()),
     );

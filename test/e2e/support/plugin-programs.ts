@@ -5,13 +5,14 @@
  * abstract in the SDK's types, hence the one-line subclasses).
  */
 import path from "node:path";
-import { inject } from "vitest";
+
 import { createProject } from "./e2e-project";
 import type { ProjectOptions, PulumiProject } from "./pulumi-project";
+import { e2e } from "./e2e-context";
 
 /** The launcher's directory in the installed (packed) package: what users name in Pulumi.yaml. */
 export function installedPluginDir(): string {
-  return path.join(inject("e2e").nodeModules, "pulumi-devplatform", "bin");
+  return path.join(e2e().nodeModules, "pulumi-devplatform", "bin");
 }
 
 /** A project whose Pulumi.yaml names the installed plugin. */

@@ -5,7 +5,7 @@
  * Pulumi.yaml finds the plugin through `plugins.providers`.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PulumiProject, type PulumiContext } from "./pulumi-project";
 import { PULUMI_SDK_VERSION } from "./versions";
@@ -48,16 +48,14 @@ export function pluginProjectYaml(name: string, runtime: ProjectRuntime, dir: st
 }
 
 /**
- * Compiles the generated SDK (`scripts/build-plugin-sdk.sh`), packs it, and installs it beside the
- * packed pulumi-devplatform (for its launcher) into `workDir/sdk-template`; returns that node_modules.
+ * Packs the generated SDK as it is published (`scripts/package-sdks.sh --nodejs`), and installs
+ * the tarball beside the packed pulumi-devplatform (for its launcher) into `workDir/sdk-template`;
+ * returns that node_modules.
  */
 export function installGeneratedNodeSdk(workDir: string, packageTarball: string): string {
-  const built = run("bash", ["scripts/build-plugin-sdk.sh", path.join(workDir, "sdk-nodejs")]).trim();
   const packDir = path.join(workDir, "sdk-pack");
-  mkdirSync(packDir, { recursive: true });
-  run("npm", ["pack", "--silent", "--pack-destination", packDir], built);
-  const sdkTarball = readdirSync(packDir).find((f) => f.endsWith(".tgz"));
-  if (!sdkTarball) throw new Error("npm pack of the generated SDK produced no tarball");
+  const sdkTarball = run("bash", ["scripts/package-sdks.sh", packDir, "--nodejs"]).trim();
+  if (!sdkTarball.endsWith(".tgz")) throw new Error(`package-sdks.sh printed ${sdkTarball}, not a tarball`);
   const templateDir = path.join(workDir, "sdk-template");
   mkdirSync(templateDir, { recursive: true });
   writeFileSync(
@@ -66,7 +64,7 @@ export function installGeneratedNodeSdk(workDir: string, packageTarball: string)
       name: "devplatform-sdk-template",
       private: true,
       dependencies: {
-        "@devplatform/pulumi": `file:${path.join(packDir, sdkTarball)}`,
+        "@devplatform/pulumi": `file:${sdkTarball}`,
         "pulumi-devplatform": `file:${packageTarball}`,
         "@pulumi/pulumi": PULUMI_SDK_VERSION,
         typescript: "~5.9.3",

@@ -56,7 +56,7 @@ function ended(pid: number): boolean {
  * `sh` around it) or the plugin. The language host and the program are Pulumi's own processes.
  */
 function isProvider(pid: number): boolean {
-  return /cmd\/dynamic-provider|pulumi-resource-pulumi-nodejs|pulumi-resource-devplatform/.test(
+  return /cmd\/dynamic-provider|pulumi-resource-pulumi-nodejs|pulumi-resource-devplatform|provider\/plugin\/main\.js/.test(
     commandOf(pid),
   );
 }
@@ -71,6 +71,7 @@ function isProvider(pid: number): boolean {
  */
 export async function killAndAwaitTree(root: number, timeoutMs = 60_000): Promise<number> {
   const descendants = processTree(root).filter((pid) => pid !== root);
+  const commands = descendants.map((pid) => `${pid} ${commandOf(pid)}`);
   const providers = descendants.filter(isProvider);
   process.kill(root, "SIGKILL");
   const started = Date.now();
@@ -85,7 +86,7 @@ export async function killAndAwaitTree(root: number, timeoutMs = 60_000): Promis
   const took = Date.now() - started;
   for (const pid of descendants.filter((p) => !ended(p))) signal(pid, "SIGKILL");
   if (providers.length === 0)
-    throw new Error(`the killed run had no provider process: ${descendants.map(commandOf).join("; ")}`);
+    throw new Error(`the killed run had no provider process: ${commands.join("; ")}`);
   return took;
 }
 

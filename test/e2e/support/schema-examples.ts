@@ -7,12 +7,13 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { EmulatorControl } from "../../../emulator";
 import type { ExampleLanguage } from "../../../provider/plugin/schema-examples";
 import type { LifecycleHandle } from "./language-lifecycle";
 import { stackOutputs } from "./language-lifecycle";
 import { assertOk, type PulumiProject } from "./pulumi-project";
+import { e2e } from "./e2e-context";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 
@@ -119,7 +120,7 @@ export function exampleSteps(
 
   it(`destroys what the ${language} examples made`, async () => {
     assertOk(await handle.project().destroy());
-    const { devices, rpsRecords } = await new EmulatorControl(inject("e2e").emulatorUrl).state();
+    const { devices, rpsRecords } = await new EmulatorControl(e2e().emulatorUrl).state();
     const left = [...devices, ...rpsRecords]
       .map((o) => o.sn.toUpperCase())
       .filter((sn) => EXAMPLE_SERIALS.includes(sn));

@@ -5,6 +5,7 @@
  * PROFILE call that may exist is never sent again until `version` changes. Request counts and tasks
  * per device come from the emulator's counters and control API.
  */
+import { withLogSink } from "../../../provider/runtime/log";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { PartialSuccessError } from "../../../provider/shared/errors";
@@ -171,9 +172,21 @@ describe("a task call whose answer was lost", () => {
       await failNextTaskCall("reset-after");
       const partial = await partialOf(config.create(inputs));
       await env.emulator.control.clearFaults();
-      const next = await postsToTasks(() => config.update(partial.id, partial.properties, inputs));
+      const warnings: string[] = [];
+      const sink = {
+        info: async () => undefined,
+        status: async () => undefined,
+        warn: async (message: string) => void warnings.push(message),
+      };
+      const next = await postsToTasks(() =>
+        withLogSink(sink, () => config.update(partial.id, partial.properties, inputs)),
+      );
       expect(next.posts).toBe(1);
       expect(next.result.outs?.pending).toBeUndefined();
+      // The README's "sends again, with a warning": the warning names the devices and the risk.
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/got no answer .* sending it again\. .*the same values twice/s);
+      for (const id of ids) expect(warnings[0]).toContain(id);
     } finally {
       await env.emulator.control.holdTasks(false);
     }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEVICE_FIELDS } from "../../../provider/device/desired";
-import { pluginSchema } from "../../../provider/plugin/schema";
+import { PLUGIN_DOWNLOAD_URL, pluginSchema } from "../../../provider/plugin/schema";
 
 const root = join(__dirname, "..", "..", "..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
@@ -106,6 +106,22 @@ describe("the plugin's package schema", () => {
     expect(schema.language.nodejs.packageName).toBe("@devplatform/pulumi");
     expect(schema.language.nodejs.dependencies["@pulumi/pulumi"]).toBe("^3.259.0");
     expect(schema.language.python.packageName).toBe("pulumi_devplatform");
+  });
+
+  it("names where the engine fetches the plugin, and every generated SDK's plugin metadata names the same, at the same version", () => {
+    expect(pluginSchema(version).pluginDownloadURL).toBe(PLUGIN_DOWNLOAD_URL);
+    expect(PLUGIN_DOWNLOAD_URL).toMatch(/^github:\/\/api\.github\.com\/[^/]+\/pulumi-devplatform$/);
+    const plugin = { resource: true, name: "devplatform", version, server: PLUGIN_DOWNLOAD_URL };
+    const nodejs = JSON.parse(readFileSync(join(root, "plugin-sdks/nodejs/package.json"), "utf8")) as {
+      version: string;
+      pulumi: unknown;
+    };
+    expect(nodejs).toMatchObject({ version, pulumi: plugin });
+    const python = join(root, "plugin-sdks/python/pulumi_devplatform/pulumi-plugin.json");
+    expect(JSON.parse(readFileSync(python, "utf8"))).toEqual(plugin);
+    expect(readFileSync(join(root, "plugin-sdks/python/pyproject.toml"), "utf8")).toContain(
+      `version = "${version}"`,
+    );
   });
 
   it("has the provider configuration, the client secret secret, in config and provider inputs alike", () => {

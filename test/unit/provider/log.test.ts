@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { log, withLogSink, type LogSink } from "../../../provider/runtime/log";
+import { log, setDefaultLogSink, withLogSink, type LogSink } from "../../../provider/runtime/log";
 
 function recordingSink(into: string[], name: string): LogSink {
   return {
@@ -41,5 +41,19 @@ describe("the implementations' log", () => {
     ]);
     expect(seen.filter((line) => line.startsWith("a "))).toEqual(["a status a1", "a warn a2"]);
     expect(seen.filter((line) => line.startsWith("b "))).toEqual(["b info b1", "b status b2"]);
+  });
+
+  it("goes to the default a front-end set instead (the plugin's: the engine, never @pulumi/pulumi's log)", async () => {
+    const info = vi.spyOn(pulumi.log, "info").mockResolvedValue();
+    const seen: string[] = [];
+    const dynamic = setDefaultLogSink(recordingSink(seen, "plugin"));
+    try {
+      await log.info("outside any operation");
+      await withLogSink(recordingSink(seen, "op"), () => log.warn("inside one"));
+    } finally {
+      setDefaultLogSink(dynamic);
+    }
+    expect(seen).toEqual(["plugin info outside any operation", "op warn inside one"]);
+    expect(info).not.toHaveBeenCalled();
   });
 });

@@ -63,3 +63,35 @@ describe("declarationsSettled", () => {
     await expect(waited).resolves.toBeUndefined();
   });
 });
+
+describe("owners by full URN", () => {
+  const warehouse = "urn:pulumi:dev::p::acme:site:Warehouse$devplatform:index:DeviceFleet::sensors";
+  const office = "urn:pulumi:dev::p::acme:site:Office$devplatform:index:DeviceFleet::sensors";
+  const sensors = (urn: string) => ({ kind: "DeviceFleet", fleet: "sensors", urn }) as const;
+
+  it("two fleets of one name under different parents are two owners", () => {
+    // The Office fleet declares the serial number the Warehouse fleet removes in the same up.
+    declareSerials(sensors(office), [{ sn: device.sn }]);
+    expect(otherOwner(device, sensors(warehouse))).toMatchObject({ urn: office });
+    expect(otherOwner(device, sensors(office))).toBeUndefined();
+  });
+
+  it("a fleet's new declaration replaces only its own previous one, not a same-named fleet's", () => {
+    declareSerials(sensors(office), [{ sn: device.sn }]);
+    declareSerials(sensors(warehouse), [{ sn: device.sn }]);
+    declareSerials(sensors(warehouse), []);
+    expect(otherOwner(device, sensors(warehouse))).toMatchObject({ urn: office });
+  });
+
+  it("a Device's claim counts against a deleting Device even of the same URN (a replacement that creates first)", () => {
+    const a = { kind: "Device", urn: "urn:pulumi:dev::p::devplatform:index:Device::a" } as const;
+    claimDevice(device.deviceId, device.sn, a);
+    expect(otherOwner(device, a)).toMatchObject({ urn: a.urn });
+  });
+
+  it("a fleet's whole delete counts a same-URN fleet's declaration as another's (its replacement)", () => {
+    declareSerials(sensors(office), [{ sn: device.sn }]);
+    expect(otherOwner(device, sensors(office))).toBeUndefined();
+    expect(otherOwner(device, { ...sensors(office), leaving: true })).toMatchObject({ urn: office });
+  });
+});
