@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the directory of a Python virtual environment holding `pulumi` from PyPI at the CLI's
-# version (which hosts the Python language runtime in-process for Automation API inline programs)
+# version (the runtime a Python program runs on under `pulumi up`, with the environment activated)
 # and the generated Python SDK (plugin-sdks/python, `pulumi_devplatform`), installed from its wheel.
 #
 # The environment is made once in a cache directory outside the repository, keyed by the Pulumi

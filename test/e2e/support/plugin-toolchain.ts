@@ -1,8 +1,8 @@
 /**
  * What the plugin's e2e tests run on beyond the shared toolchain: the provider plugin's launcher as
  * the packed package installs it, the generated Node.js SDK compiled and packed as a user installs
- * it, the Python virtual environment `scripts/provision-python.sh` makes, and projects whose
- * Pulumi.yaml finds the plugin through `plugins.providers`.
+ * it, the Python virtual environment `scripts/provision-python.sh` makes and its activation, and
+ * projects (in any runtime) whose Pulumi.yaml finds the plugin through `plugins.providers`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
