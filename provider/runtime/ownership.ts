@@ -103,17 +103,24 @@ export function serialKey(sn: string): string {
 
 /**
  * Whether two owners are the same resource: by full URN, so that two fleets of one name under
- * different parents are two owners. Where a call carried no URN (the dynamic provider host's first
- * calls, before this package was loaded to note it; tests calling the implementations directly),
- * fleets fall back to their names. Device resources without a URN are never the same, and need not
- * be: a Device that deletes its device in a deployment neither creates it nor declares its serial
- * number in that deployment — it is gone from the program, or replaced because its serial number
- * changed (only `sn` replaces a Device; its replacement declares the new serial number, and deletes
- * before it creates) — so a claim or declaration seen by a deleting Device is another resource's.
+ * different parents are two owners. Where only one of the two carries a URN, they are not proven
+ * the same, and are taken as two: the dynamic provider host calls its first `check` before it
+ * loads this package, so the first fleet checked in a deployment declares without its URN, and
+ * taking it by name for a same-named fleet that deletes would delete what it declares. (A fleet
+ * never deletes a serial number its own declaration in the deployment lists — a removal is one it
+ * no longer declares, a deleted fleet is not checked — nor one it claimed there: a fleet is never
+ * replaced, and is created, updated or deleted once a deployment.) Where neither carries a URN
+ * (tests calling the implementations directly), fleets fall back to their names. Device resources
+ * without a URN are never the same, and need not be: a Device that deletes its device in a
+ * deployment neither creates it nor declares its serial number in that deployment — it is gone
+ * from the program, or replaced because its serial number changed (only `sn` replaces a Device;
+ * its replacement declares the new serial number, and deletes before it creates) — so a claim or
+ * declaration seen by a deleting Device is another resource's.
  */
 function sameOwner(a: Owner, b: Owner): boolean {
   if (a.kind !== b.kind) return false;
   if (a.urn !== undefined && b.urn !== undefined) return a.urn === b.urn;
+  if (a.urn !== undefined || b.urn !== undefined) return false;
   return a.kind === "DeviceFleet" && a.fleet === b.fleet;
 }
 
