@@ -18,7 +18,13 @@
  * move from one to the other) publish theirs through `shared-record.ts`: their owners are always
  * another resource's, and a delete reads them in {@link declarationsSettled} before it decides.
  */
-import { catchUpWithOthers, onOthersFact, publish, type SharedFact } from "./shared-record";
+import {
+  catchUpWithOthers,
+  onOthersFact,
+  providersStarting,
+  publish,
+  type SharedFact,
+} from "./shared-record";
 
 /** Who declares or holds a device: a Device resource, or a DeviceFleet, by URN where known. */
 export interface Owner {
@@ -200,26 +206,47 @@ export function otherOwner(device: { deviceId: string; sn: string }, deleter: Ow
 const QUIET_MS = 300;
 /** A delete never waits longer than this for declarations to settle. */
 const MAX_WAIT_MS = 5_000;
+/** How long a delete waits for the deployment's starting provider processes to join the record. */
+const STARTING_WAIT_MS = 15_000;
+/**
+ * The quiet time after a starting process joined: the engine sends it the checks it held for it
+ * (the resources registered meanwhile) only once it is configured.
+ */
+const JOINED_QUIET_MS = 1_000;
 
 /**
  * Waits until no resource has been checked for a short while, so that a delete that runs while the
  * engine is still registering resources sees the declarations of those registered after it (a
  * serial number moving from a fleet to a Device in one `up`, for example). Returns at once when
  * the registrations are long over, as they are for the deletes the engine runs at the end.
- * Reads the deployment's other processes' record first, and counts their declarations too; throws
- * (`SharedRecordError`) when that record cannot be read, so that the delete fails instead.
+ * First waits (at most `startingWaitMs`) while a provider process the engine started for this
+ * deployment has not joined the record, then for a longer quiet time: a Device of the plugin,
+ * whose process is still starting, cannot have declared yet what a dynamic fleet's removal is
+ * about to delete. Reads the deployment's other processes' record first, and counts their
+ * declarations too; throws (`SharedRecordError`) when that record cannot be read, so that the
+ * delete fails instead.
  */
 export async function declarationsSettled(
   quietMs = QUIET_MS,
   maxWaitMs = MAX_WAIT_MS,
   now: () => number = Date.now,
+  starting: () => boolean = providersStarting,
+  startingWaitMs = STARTING_WAIT_MS,
 ): Promise<void> {
-  const deadline = now() + maxWaitMs;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
   await catchUpWithOthers();
-  const last = () => Math.max(lastDeclarationAt, remoteLastDeclarationAt);
-  while (last() > 0 && now() - last() < quietMs && now() < deadline) {
-    const wait = Math.min(quietMs - (now() - last()), deadline - now());
-    await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+  const startingDeadline = now() + startingWaitMs;
+  let joinedAt = 0;
+  while (starting() && now() < startingDeadline) {
+    await pause(100);
+    await catchUpWithOthers();
+    joinedAt = now();
+  }
+  const quiet = joinedAt > 0 ? Math.max(quietMs, JOINED_QUIET_MS) : quietMs;
+  const deadline = now() + maxWaitMs;
+  const last = () => Math.max(lastDeclarationAt, remoteLastDeclarationAt, joinedAt);
+  while (last() > 0 && now() - last() < quiet && now() < deadline) {
+    await pause(Math.min(quiet - (now() - last()), deadline - now()));
     await catchUpWithOthers();
   }
 }
