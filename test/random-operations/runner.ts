@@ -63,8 +63,13 @@ export async function runSequence(
         },
         run: async (m: Model, real: StepExecutor) => {
           ran.push(command.step);
-          await command.run(m, real);
-          onStep(m.log[m.log.length - 1] ?? "");
+          const logged = m.log.length;
+          try {
+            await command.run(m, real);
+          } finally {
+            // The failing step's line too: what its ups did (exit codes, a kill) precedes the report.
+            if (m.log.length > logged) onStep(m.log[m.log.length - 1] ?? "");
+          }
         },
         toString: () => command.toString(),
       };
