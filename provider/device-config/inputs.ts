@@ -25,6 +25,14 @@ export interface DesiredConfig {
   resetOnDelete: boolean;
 }
 
+/** How a configuration is written: PATCH for one device with properties, tasks otherwise. */
+export type ConfigMethod = "patch" | "tasks";
+
+/** The method of a desired configuration. */
+export function methodOf(config: DesiredConfig): ConfigMethod {
+  return config.deviceIds.length === 1 && config.properties !== undefined ? "patch" : "tasks";
+}
+
 type Failure = pulumi.dynamic.CheckFailure;
 
 function failure(property: string, reason: string): Failure {

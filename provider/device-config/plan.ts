@@ -10,7 +10,7 @@
  * - delete with `resetOnDelete`: every device gets the defaults of every managed property.
  */
 import { stringifyLosslessJson, type PropertyValuesInput } from "../../sdk";
-import type { DesiredConfig } from "./inputs";
+import { methodOf, type DesiredConfig } from "./inputs";
 import { sameValue } from "../tsl/compare";
 import { isWritable, type IndexedModel } from "../tsl/model-index";
 import { defaultValueOf, toWire } from "../tsl/wire";
@@ -172,7 +172,11 @@ export function planUpdate(
   const kept = want.deviceIds.filter((id) => previous.has(id));
   const wanted = new Set(want.deviceIds);
   const removed = had.deviceIds.filter((id) => !wanted.has(id));
-  const versionChanged = had.version !== want.version;
+  // A PATCH carries no version: devices that got their values by one (a configuration of one
+  // device) have not got the version yet when the configuration moves to tasks.
+  const versionChanged =
+    had.version !== want.version ||
+    (want.version !== undefined && methodOf(had) === "patch" && methodOf(want) === "tasks");
   if (want.profile) return profileUpdate(had, want, added, options);
   const hadValues = had.properties ?? {};
   const wantValues = want.properties ?? {};

@@ -7,18 +7,12 @@
 import { DevicePlatformError } from "../../sdk";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { NotApplied, WriteOutcome } from "./apply";
-import { CONFIG_INPUTS, type DesiredConfig } from "./inputs";
+import { CONFIG_INPUTS, methodOf, type DesiredConfig } from "./inputs";
 import type { PendingWork } from "./pending";
 import { unapplied, type CurrentConfig } from "./plan";
 import { isPlainObject } from "../tsl/validate";
 
-/** How a configuration is written: PATCH for one device with properties, tasks otherwise. */
-export type ConfigMethod = "patch" | "tasks";
-
-/** The method of a desired configuration. */
-export function methodOf(config: DesiredConfig): ConfigMethod {
-  return config.deviceIds.length === 1 && config.properties !== undefined ? "patch" : "tasks";
-}
+export { methodOf, type ConfigMethod } from "./inputs";
 
 /** The inputs part of a state or of checked inputs, without outputs such as `taskIds`. */
 export function inputsOf(values: Inputs): Inputs {

@@ -18,7 +18,13 @@
  * move from one to the other) publish theirs through `shared-record.ts`: their owners are always
  * another resource's, and a delete reads them in {@link declarationsSettled} before it decides.
  */
-import { catchUpWithOthers, onOthersFact, publish, type SharedFact } from "./shared-record";
+import {
+  catchUpWithOthers,
+  onOthersFact,
+  providersStarting,
+  publish,
+  type SharedFact,
+} from "./shared-record";
 
 /** Who declares or holds a device: a Device resource, or a DeviceFleet, by URN where known. */
 export interface Owner {
@@ -106,11 +112,14 @@ export function serialKey(sn: string): string {
 /**
  * Whether two owners are the same resource.
  *
- * Fleets are told apart by full URN, so that two fleets of one name under different parents are two
- * owners; where a call carried no URN (the dynamic provider host's first calls, before this package
- * was loaded to note it; tests calling the implementations directly), by name. A fleet that is
- * `leaving` (its whole delete) is nobody else: a resource of its URN that declared or took a device
- * in this deployment is its replacement, another resource.
+ * Fleets are told apart by full URN, so that two fleets of one name under different parents are
+ * two owners. Where only one of the two carries a URN, they are not proven the same, and are taken
+ * as two: the dynamic provider host calls its first `check` before it loads this package, so the
+ * first fleet checked in a deployment declares without its URN, and taking it by name for a
+ * same-named fleet that deletes would delete what it declares. Where neither carries a URN (tests
+ * calling the implementations directly), fleets fall back to their names. A fleet that is `leaving`
+ * (its whole delete) is nobody else: a resource of its URN that declared or took a device in this
+ * deployment is its replacement, another resource.
  *
  * Devices are never the same, by design: a Device that deletes its device in a deployment neither
  * creates it nor declares its serial number in that deployment — it is gone from the program, or
@@ -121,6 +130,7 @@ export function serialKey(sn: string): string {
 function sameOwner(a: Owner, b: Owner): boolean {
   if (a.kind !== "DeviceFleet" || b.kind !== "DeviceFleet" || a.leaving || b.leaving) return false;
   if (a.urn !== undefined && b.urn !== undefined) return a.urn === b.urn;
+  if (a.urn !== undefined || b.urn !== undefined) return false;
   return a.fleet === b.fleet;
 }
 
@@ -200,26 +210,47 @@ export function otherOwner(device: { deviceId: string; sn: string }, deleter: Ow
 const QUIET_MS = 300;
 /** A delete never waits longer than this for declarations to settle. */
 const MAX_WAIT_MS = 5_000;
+/** How long a delete waits for the deployment's starting provider processes to join the record. */
+const STARTING_WAIT_MS = 15_000;
+/**
+ * The quiet time after a starting process joined: the engine sends it the checks it held for it
+ * (the resources registered meanwhile) only once it is configured.
+ */
+const JOINED_QUIET_MS = 1_000;
 
 /**
  * Waits until no resource has been checked for a short while, so that a delete that runs while the
  * engine is still registering resources sees the declarations of those registered after it (a
  * serial number moving from a fleet to a Device in one `up`, for example). Returns at once when
  * the registrations are long over, as they are for the deletes the engine runs at the end.
- * Reads the deployment's other processes' record first, and counts their declarations too; throws
- * (`SharedRecordError`) when that record cannot be read, so that the delete fails instead.
+ * First waits (at most `startingWaitMs`) while a provider process the engine started for this
+ * deployment has not joined the record, then for a longer quiet time: a Device of the plugin,
+ * whose process is still starting, cannot have declared yet what a dynamic fleet's removal is
+ * about to delete. Reads the deployment's other processes' record first, and counts their
+ * declarations too; throws (`SharedRecordError`) when that record cannot be read, so that the
+ * delete fails instead.
  */
 export async function declarationsSettled(
   quietMs = QUIET_MS,
   maxWaitMs = MAX_WAIT_MS,
   now: () => number = Date.now,
+  starting: () => boolean = providersStarting,
+  startingWaitMs = STARTING_WAIT_MS,
 ): Promise<void> {
-  const deadline = now() + maxWaitMs;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
   await catchUpWithOthers();
-  const last = () => Math.max(lastDeclarationAt, remoteLastDeclarationAt);
-  while (last() > 0 && now() - last() < quietMs && now() < deadline) {
-    const wait = Math.min(quietMs - (now() - last()), deadline - now());
-    await new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+  const startingDeadline = now() + startingWaitMs;
+  let joinedAt = 0;
+  while (starting() && now() < startingDeadline) {
+    await pause(100);
+    await catchUpWithOthers();
+    joinedAt = now();
+  }
+  const quiet = joinedAt > 0 ? Math.max(quietMs, JOINED_QUIET_MS) : quietMs;
+  const deadline = now() + maxWaitMs;
+  const last = () => Math.max(lastDeclarationAt, remoteLastDeclarationAt, joinedAt);
+  while (last() > 0 && now() - last() < quiet && now() < deadline) {
+    await pause(Math.min(quiet - (now() - last()), deadline - now()));
     await catchUpWithOthers();
   }
 }

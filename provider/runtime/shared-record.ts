@@ -29,6 +29,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ResourceOperationError } from "../shared/errors";
 import { sharedFact, type SharedFact } from "./shared-facts";
+import { listProcesses, startingProviders, type ProcessEntry } from "./starting-providers";
 import {
   applicationKey,
   deploymentDirectory,
@@ -278,6 +279,27 @@ export async function catchUpWithOthers(): Promise<void> {
       { cause: error },
     );
   }
+}
+
+/**
+ * Whether a provider process the engine started for this deployment has not joined its record yet
+ * (see starting-providers.ts): what its resources declare cannot be known until it has. False
+ * without a deployment, and where processes cannot be listed (Windows).
+ */
+export function providersStarting(processes: () => ProcessEntry[] | undefined = listProcesses): boolean {
+  if (!state.decided) joinDeployment();
+  if (state.deployment === undefined) return false;
+  const listed = processes();
+  if (listed === undefined) return false;
+  let names: string[];
+  try {
+    names = fs.readdirSync(deploymentDirectory(state.deployment));
+  } catch {
+    names = [];
+  }
+  // Any application's writer has joined: files are `<application>.<pid>.jsonl`.
+  const joined = new Set(names.map((name) => Number(/\.(\d+)\.jsonl$/.exec(name)?.[1])).filter(Boolean));
+  return startingProviders(listed, state.deployment.engineAddress, joined).length > 0;
 }
 
 /** Forgets the deployment and everything read (tests); removes this process's file. */

@@ -3,15 +3,18 @@
  * `sh`, no `exec`) and Pulumi's own Node.js language host, as the e2e toolchain provisions them.
  *
  * - Two DeviceFleets of one name under different parents are two owners, in both front-ends: a
- *   serial number moved from one to the other in one `up` is adopted, never deleted.
+ *   serial number moved from one to the other in one `up` is adopted, never deleted — also into
+ *   the fleet the dynamic provider host checked first (before this package was loaded to note the
+ *   call's URN), while that fleet's adoption waits.
  * - A move from the dynamic resources to the plugin split over two `up`s (the new resources
  *   first, the old ones removed later) deletes nothing either.
  * - A move whose two front-ends spell the platform's base URL differently shares one record.
  * - A record that cannot be trusted or created fails closed: nothing deleted, the path named.
  */
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
@@ -101,6 +104,88 @@ describe.each(["plugin", "dynamic"] as const)(
     });
   },
 );
+
+/**
+ * Two dynamic fleets named `sensors`, under a Warehouse and an Office. With `gate`, the office
+ * fleet is registered only once the file `gate` exists in the project, so that the test decides
+ * when its check comes: after the warehouse fleet's.
+ */
+function gatedSameNamedFleets(warehouse: string[], office: string[], gate?: string): string {
+  const officeDevices = JSON.stringify(devicesOf(office, "o"));
+  const devices =
+    gate === undefined
+      ? officeDevices
+      : `pulumi.output(new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (existsSync(${JSON.stringify(gate)})) { clearInterval(timer); resolve(); }
+    }, 50);
+  })).apply(() => ${officeDevices})`;
+  return `
+import { existsSync } from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
+import { DeviceFleet } from "pulumi-devplatform";
+const warehouse = new pulumi.ComponentResource("acme:site:Warehouse", "warehouse", {});
+const office = new pulumi.ComponentResource("acme:site:Office", "office", {});
+new DeviceFleet("sensors", { devices: ${JSON.stringify(devicesOf(warehouse, "w"))} }, { parent: warehouse });
+new DeviceFleet("sensors", { devices: ${devices} }, { parent: office });
+`;
+}
+
+describe("two dynamic DeviceFleets of one name, the one the host checked first adopting", () => {
+  // The dynamic provider host calls its first check before it loads this package, so that check
+  // carries no URN: the warehouse fleet's declaration names only \`sensors\`. (The plugin is handed
+  // every request's URN: this is the dynamic front-end's case alone.)
+  it("keeps the device the office fleet gives up, even when the office fleet decides first", async () => {
+    const [a, b] = serialNumbers(2, "24") as [string, string];
+    const project = await createProject({ name: "same-name-first", program: gatedSameNamedFleets([a], [b]) });
+    assertOk(await project.up());
+    const before = await platformIds([a, b]);
+
+    const gate = path.join(project.dir, "office-may-register");
+    project.setProgram(gatedSameNamedFleets([a, b], [], gate));
+    await control.resetCounters();
+    // The warehouse fleet's lookup of b waits at the hold: by then its check is done, and the
+    // office fleet may register. The office fleet's removal of b then decides before the
+    // warehouse fleet has adopted b (no claim yet): only the declaration can keep b.
+    const hold = await control.hold("POST /devices/search", 0, "perform");
+    const running = project.up();
+    await control.waitUntilHeld(hold, 1);
+    writeFileSync(gate, "");
+    await stepEnded(project, "acme:site:Office$");
+    await control.release(hold);
+    const up = assertOk(await running);
+    const { byRoute } = await control.counters();
+    console.log(`moving ${b} into the first-checked fleet: ${JSON.stringify(byRoute)}`);
+    expect(writesOf(byRoute)["DELETE /devices/{deviceId}"]).toBeUndefined();
+    expect(await platformIds([a, b])).toEqual(before);
+    expect(up.output).toMatch(/not deleting 1 removed device/);
+    assertOk(await project.preview({ expectNoChanges: true }));
+    assertOk(await project.destroy());
+  });
+});
+
+/**
+ * Resolves once the engine's event log of the project's running command records the end of a step
+ * of a resource whose URN contains `urnPart` (the engine writes the log as it goes).
+ */
+async function stepEnded(project: PulumiProject, urnPart: string): Promise<void> {
+  for (;;) {
+    const logs = readdirSync(project.dir).filter((f) => /^\.events-\d+\.jsonl$/.test(f));
+    const latest = logs.sort((x, y) => Number(/\d+/.exec(y)?.[0]) - Number(/\d+/.exec(x)?.[0]))[0];
+    const text = latest ? readFileSync(path.join(project.dir, latest), "utf8") : "";
+    const ended = text.split("\n").some((line) => {
+      if (!line.includes('"resOutputsEvent"')) return false;
+      try {
+        const event = JSON.parse(line) as { resOutputsEvent?: { metadata?: { urn?: string } } };
+        return event.resOutputsEvent?.metadata?.urn?.includes(urnPart) === true;
+      } catch {
+        return false; // the line being written
+      }
+    });
+    if (ended) return;
+    await sleep(50);
+  }
+}
 
 /** A dynamic Device, a plugin Device, or both, of one serial number. */
 function splitMoveProgram(

@@ -7,25 +7,37 @@
 import {
   cloneWorld,
   configSerials,
+  fleetKey,
   mainSerial,
   normalise,
+  otherFront,
+  PARENTS,
   POOL_SIZE,
   rpsSerial,
   type ConfigTarget,
   type DeviceDecl,
+  type Front,
+  type Parent,
+  type Placement,
   type SensorProperties,
   type World,
 } from "./world";
 
-/** One change to what the main stack declares. */
+/** The kinds of resource a change names. */
+export type ResourceKind = "device" | "fleet" | "rps" | "config";
+
+/**
+ * One change to what the main stack declares. `front` is the front-end of a resource the change
+ * creates (absent in sequences printed before there were two: the dynamic resources).
+ */
 export type Change =
-  | { kind: "add-device"; into: number; sn: number; name: number }
+  | { kind: "add-device"; into: number; sn: number; name: number; front?: Front }
   | { kind: "remove-device"; pick: number }
   | { kind: "rename-device"; pick: number; name: number }
   | { kind: "retag"; pick: number; tags: string[] }
   | { kind: "reproject"; pick: number; project: string | null }
-  | { kind: "move-sn"; pick: number; to: number }
-  | { kind: "rename-resource"; resource: "device" | "fleet" | "rps" | "config"; pick: number; suffix: number }
+  | { kind: "move-sn"; pick: number; to: number; front?: Front }
+  | { kind: "rename-resource"; resource: ResourceKind; pick: number; suffix: number }
   | { kind: "set-values"; pick: number; properties: SensorProperties }
   | { kind: "bump-version"; pick: number }
   | { kind: "split-config"; pick: number; suffix: number }
@@ -36,11 +48,27 @@ export type Change =
       properties: SensorProperties;
       resetOnDelete: boolean;
       suffix: number;
+      front?: Front;
     }
   | { kind: "remove-config"; pick: number }
-  | { kind: "add-rps"; sn: number; url: number }
+  | { kind: "add-rps"; sn: number; url: number; front?: Front }
   | { kind: "remove-rps"; pick: number }
-  | { kind: "change-rps-url"; pick: number; url: number };
+  | { kind: "change-rps-url"; pick: number; url: number }
+  /** A resource re-declared on the other front-end in one `up` (same name, same inputs). */
+  | { kind: "move-front"; resource: ResourceKind; pick: number }
+  /** The first `up` of a move split over two: the resource declared on the other front-end too. */
+  | { kind: "twin"; resource: ResourceKind; pick: number }
+  /** The second `up`: one of the two declarations removed, the old one (`keep: "new"`) or the new. */
+  | { kind: "finish-move"; resource: ResourceKind; pick: number; keep: "new" | "old" }
+  /** A fleet moved under another component parent (or to the root): a new URN, the same name. */
+  | { kind: "reparent"; pick: number; parent: number }
+  /**
+   * A new fleet of one free serial number, named like an existing fleet (under another parent)
+   * or afresh.
+   */
+  | { kind: "add-fleet"; name: number; parent: number; sn: number; front: Front }
+  /** A fleet no longer declared: its devices are deleted. */
+  | { kind: "remove-fleet"; pick: number };
 
 /** A declared device and where it lives: in a fleet (index) or as a Device resource. */
 interface Located {
@@ -87,17 +115,107 @@ function removeLocated(world: World, at: Located): void {
   } else world.devices = world.devices.filter((d) => d.sn !== at.decl.sn);
 }
 
-/** Puts a device into fleet `to` (an index), or as a new Device resource when `to` is past the fleets. */
-function place(world: World, decl: DeviceDecl, to: number): boolean {
+/**
+ * Puts a device into fleet `to` (an index), or as a new Device resource on `front` when `to` is
+ * past the fleets.
+ */
+function place(world: World, decl: DeviceDecl, to: number, front: Front): boolean {
   const slot = to % (world.fleets.length + 1);
   const fleet = world.fleets[slot];
   if (fleet) fleet.devices.push(decl);
   else {
     const resource = `dev-${decl.sn.slice(-2)}`;
     if (resourceNames(world).has(resource)) return false;
-    world.devices.push({ resource, ...decl });
+    world.devices.push({ resource, front, ...decl });
   }
   return true;
+}
+
+/** A fleet's possible parents: the root (undefined), then each component. */
+const PARENT_CHOICES: (Parent | undefined)[] = [undefined, ...PARENTS];
+
+/** Points the configurations' targets at a fleet's new key, as a program's variable would follow. */
+function retarget(world: World, from: ConfigTarget, to: ConfigTarget): void {
+  for (const config of world.configs) {
+    config.targets = config.targets.map((t) =>
+      ("fleet" in t && "fleet" in from && t.fleet === from.fleet) ||
+      ("device" in t && "device" in from && t.device === from.device)
+        ? to
+        : t,
+    );
+  }
+}
+
+function placedOf(world: World, resource: ResourceKind, pick: number): Placement | undefined {
+  if (resource === "fleet") return pickOf(world.fleets, pick);
+  if (resource === "device") return pickOf(world.devices, pick);
+  return resource === "rps" ? pickOf(world.rps, pick) : pickOf(world.configs, pick);
+}
+
+/** The front-end moves: in one `up`, or split over two. False when the change does not apply. */
+function moveFront(
+  world: World,
+  change: Extract<Change, { kind: "move-front" | "twin" | "finish-move" }>,
+): boolean {
+  const placed = placedOf(world, change.resource, change.pick);
+  if (!placed) return false;
+  switch (change.kind) {
+    case "move-front":
+      if (placed.twin) return false;
+      placed.front = otherFront(placed.front);
+      return true;
+    case "twin":
+      if (placed.twin) return false;
+      placed.twin = true;
+      return true;
+    case "finish-move":
+      if (!placed.twin) return false;
+      delete placed.twin;
+      if (change.keep === "new") placed.front = otherFront(placed.front);
+      return true;
+  }
+}
+
+/** Fleet changes of the same-named-fleets kind: another parent, a new fleet, a fleet removed. */
+function changeFleets(
+  world: World,
+  change: Extract<Change, { kind: "reparent" | "add-fleet" | "remove-fleet" }>,
+): boolean {
+  const taken = (name: string, parent: Parent | undefined) =>
+    world.fleets.some((f) => fleetKey(f) === fleetKey({ name, ...(parent ? { parent } : {}) }));
+  switch (change.kind) {
+    case "reparent": {
+      const fleet = pickOf(world.fleets, change.pick);
+      const parent = PARENT_CHOICES[change.parent % PARENT_CHOICES.length];
+      if (!fleet || parent === fleet.parent || taken(fleet.name, parent)) return false;
+      const from = fleetKey(fleet);
+      if (parent === undefined) delete fleet.parent;
+      else fleet.parent = parent;
+      retarget(world, { fleet: from }, { fleet: fleetKey(fleet) });
+      return true;
+    }
+    case "add-fleet": {
+      const fresh = `fleet-n${change.name}`;
+      const names = [...new Set(world.fleets.map((f) => f.name)), fresh];
+      const name = names[change.name % names.length] as string;
+      const parent = PARENT_CHOICES[change.parent % PARENT_CHOICES.length];
+      const sn = pickOf(freeSerials(world), change.sn);
+      if (!sn || taken(name, parent) || (name === fresh && resourceNames(world).has(fresh))) return false;
+      world.fleets.push({
+        name,
+        ...(parent ? { parent } : {}),
+        front: change.front,
+        devices: [{ sn, name: `device-f${change.sn}` }],
+      });
+      return true;
+    }
+    case "remove-fleet": {
+      const fleet = pickOf(world.fleets, change.pick);
+      if (!fleet) return false;
+      world.fleets = world.fleets.filter((f) => f !== fleet);
+      return true;
+    }
+  }
 }
 
 function renameResource(world: World, change: Extract<Change, { kind: "rename-resource" }>): boolean {
@@ -109,20 +227,18 @@ function renameResource(world: World, change: Extract<Change, { kind: "rename-re
     item[key] = name;
     return { old, name };
   };
-  if (change.resource === "fleet" || change.resource === "device") {
-    const renamed =
-      change.resource === "fleet" ? rename(world.fleets, "name") : rename(world.devices, "resource");
-    if (!renamed) return false;
+  if (change.resource === "fleet") {
+    const fleet = pickOf(world.fleets, change.pick);
+    const from = fleet && fleetKey(fleet);
+    if (!fleet || !from || !rename(world.fleets, "name")) return false;
     // The configurations follow: they name the resource, as a program's variable would.
-    for (const config of world.configs) {
-      config.targets = config.targets.map((t): ConfigTarget => {
-        if (change.resource === "fleet" && "fleet" in t && t.fleet === renamed.old)
-          return { fleet: renamed.name };
-        if (change.resource === "device" && "device" in t && t.device === renamed.old)
-          return { device: renamed.name };
-        return t;
-      });
-    }
+    retarget(world, { fleet: from }, { fleet: fleetKey(fleet) });
+    return true;
+  }
+  if (change.resource === "device") {
+    const renamed = rename(world.devices, "resource");
+    if (!renamed) return false;
+    retarget(world, { device: renamed.old }, { device: renamed.name });
     return true;
   }
   return rename(change.resource === "rps" ? world.rps : world.configs, "resource") !== undefined;
@@ -130,7 +246,7 @@ function renameResource(world: World, change: Extract<Change, { kind: "rename-re
 
 function targetsOf(world: World): ConfigTarget[] {
   return [
-    ...world.fleets.map((f) => ({ fleet: f.name })),
+    ...world.fleets.map((f) => ({ fleet: fleetKey(f) })),
     ...world.devices.map((d) => ({ device: d.resource })),
   ];
 }
@@ -143,7 +259,8 @@ export function applyChange(before: World, change: Change): World | undefined {
   switch (change.kind) {
     case "add-device": {
       const sn = pickOf(freeSerials(world), change.sn);
-      if (!sn || !place(world, { sn, name: `device-n${change.name}` }, change.into)) return undefined;
+      const front = change.front ?? "dynamic";
+      if (!sn || !place(world, { sn, name: `device-n${change.name}` }, change.into, front)) return undefined;
       break;
     }
     case "remove-device":
@@ -170,11 +287,21 @@ export function applyChange(before: World, change: Change): World | undefined {
         ...(project === undefined ? {} : { project }),
         ...(tags ? { tags } : {}),
       };
-      if (!place(world, decl, change.to)) return undefined;
+      if (!place(world, decl, change.to, change.front ?? "dynamic")) return undefined;
       break;
     }
     case "rename-resource":
       if (!renameResource(world, change)) return undefined;
+      break;
+    case "move-front":
+    case "twin":
+    case "finish-move":
+      if (!moveFront(world, change)) return undefined;
+      break;
+    case "reparent":
+    case "add-fleet":
+    case "remove-fleet":
+      if (!changeFleets(world, change)) return undefined;
       break;
     default:
       return applyConfigOrRpsChange(world, change);
@@ -219,6 +346,7 @@ function applyConfigOrRpsChange(world: World, change: Change): World | undefined
       // Targets already configured are taken from their configuration (normalise keeps the first).
       world.configs.unshift({
         resource: name,
+        front: change.front ?? "dynamic",
         targets,
         properties: change.properties,
         resetOnDelete: change.resetOnDelete,
@@ -233,7 +361,12 @@ function applyConfigOrRpsChange(world: World, change: Change): World | undefined
       const sn = rpsSerial(change.sn % POOL_SIZE);
       const name = `rps-${sn.slice(-2)}`;
       if (world.rps.some((r) => r.sn === sn) || resourceNames(world).has(name)) return undefined;
-      world.rps.push({ resource: name, sn, profileUrl: `https://rps.example.com/profiles/${change.url}` });
+      world.rps.push({
+        resource: name,
+        front: change.front ?? "dynamic",
+        sn,
+        profileUrl: `https://rps.example.com/profiles/${change.url}`,
+      });
       break;
     }
     case "remove-rps":

@@ -7,10 +7,22 @@
  * kept its deviceId. Each returns the violations it found, one line each, named by invariant.
  */
 import type { EmulatorStateView, TaskRecord } from "../../emulator";
-import type { StackExport } from "../e2e/support/pulumi-project";
-import { configSerials, declaredDevices, type World } from "./world";
+import { tokenOf, type Kind } from "../e2e/support/front-ends";
+import type { StackExport, StackResource } from "../e2e/support/pulumi-project";
+import {
+  configSerials,
+  declaredDevices,
+  fleetKey,
+  frontsOf,
+  PARENT_TYPES,
+  PARENTS,
+  type Front,
+  type Parent,
+  type World,
+} from "./world";
 
-const TYPE = "pulumi-nodejs:dynamic/devplatform:";
+const KINDS: readonly Kind[] = ["Device", "DeviceFleet", "RpsProfile", "DeviceConfig"];
+const FRONTS: readonly Front[] = ["dynamic", "plugin"];
 const key = (sn: string): string => sn.toUpperCase();
 const sortedTags = (tags: readonly string[] | undefined): string => JSON.stringify([...(tags ?? [])].sort());
 
@@ -123,61 +135,100 @@ function recordOf(value: unknown): Record<string, string> {
   return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
 }
 
-/** The ids in a stack's state are the platform's, and its resources are the declared ones. */
+/** One of this package's resources in a stack's state: its front-end, kind, parent and name. */
+interface InState {
+  front: Front;
+  kind: Kind;
+  parent?: Parent;
+  name: string;
+  resource: StackResource;
+}
+
+/** Reads a state resource of either front-end; undefined for any other resource. */
+function inState(resource: StackResource): InState | undefined {
+  const [front, kind] =
+    FRONTS.flatMap((f) =>
+      KINDS.filter((k) => tokenOf(f, k) === resource.type).map((k) => [f, k] as const),
+    )[0] ?? [];
+  if (!front || !kind) return undefined;
+  // urn:pulumi:<stack>::<project>::<parent types $ type>::<name>: a child's URN names its parents' types.
+  const [, , qualifiedType = "", ...rest] = resource.urn.split("::");
+  const parent = PARENTS.find((p) => qualifiedType.startsWith(`${PARENT_TYPES[p]}$`));
+  return {
+    front,
+    kind,
+    ...(parent ? { parent } : {}),
+    name: rest.join("::"),
+    resource,
+  };
+}
+
+/** How a resource is named in the comparison of state with the declaration. */
+const label = (front: Front, kind: Kind, key: string): string => `${front} ${kind} ${key}`;
+
+/** Every resource the world declares, each twin twice (once per front-end). */
+function declaredResources(world: World): string[] {
+  return [
+    ...world.fleets.flatMap((f) => frontsOf(f).map((front) => label(front, "DeviceFleet", fleetKey(f)))),
+    ...world.devices.flatMap((d) => frontsOf(d).map((front) => label(front, "Device", d.resource))),
+    ...world.rps.flatMap((r) => frontsOf(r).map((front) => label(front, "RpsProfile", r.resource))),
+    ...world.configs.flatMap((c) => frontsOf(c).map((front) => label(front, "DeviceConfig", c.resource))),
+  ];
+}
+
+/**
+ * The ids in a stack's state are the platform's, and its resources are the declared ones, each on
+ * the front-end and under the parent the world gives it.
+ */
 export function stateMatches(
   stack: StackExport,
   world: World,
   ids: Map<string, string>,
-  label: string,
+  stackLabel: string,
 ): string[] {
   const violations: string[] = [];
-  const resources = stack.deployment.resources ?? [];
-  const named = (type: string) => resources.filter((r) => r.type === `${TYPE}${type}`);
-  const nameOf = (urn: string) => urn.slice(urn.lastIndexOf("::") + 2);
-  for (const r of named("Device")) {
-    const sn = key(String(r.outputs?.sn ?? ""));
-    if (ids.get(sn) !== r.id)
-      violations.push(
-        `state ids: ${label} Device ${nameOf(r.urn)} has id ${r.id}, platform ${ids.get(sn) ?? "none"}`,
-      );
-  }
-  for (const r of named("DeviceFleet")) {
-    const inState = recordOf(r.outputs?.deviceIds);
-    const fleet = world.fleets.find((f) => f.name === nameOf(r.urn));
-    const want = new Set((fleet?.devices ?? []).map((d) => key(d.sn)));
-    for (const [sn, id] of Object.entries(inState)) {
-      if (ids.get(key(sn)) !== id)
+  const ours = (stack.deployment.resources ?? []).flatMap((r) => inState(r) ?? []);
+  const keyOf = (r: InState) => fleetKey(r);
+  for (const r of ours) {
+    const what = `${stackLabel} ${label(r.front, r.kind, keyOf(r))}`;
+    const { outputs, id } = r.resource;
+    if (r.kind === "Device") {
+      const sn = key(String(outputs?.sn ?? ""));
+      if (ids.get(sn) !== id)
+        violations.push(`state ids: ${what} has id ${id}, platform ${ids.get(sn) ?? "none"}`);
+    } else if (r.kind === "DeviceFleet") {
+      const inStateIds = recordOf(outputs?.deviceIds);
+      const fleet = world.fleets.find((f) => fleetKey(f) === keyOf(r));
+      const want = new Set((fleet?.devices ?? []).map((d) => key(d.sn)));
+      for (const [sn, deviceId] of Object.entries(inStateIds)) {
+        if (ids.get(key(sn)) !== deviceId)
+          violations.push(`state ids: ${what} has ${sn}=${deviceId}, platform ${ids.get(key(sn)) ?? "none"}`);
+        if (!want.delete(key(sn))) violations.push(`state ids: ${what} holds undeclared ${sn}`);
+      }
+      for (const sn of want) violations.push(`state ids: ${what} lacks declared ${sn}`);
+    } else if (r.kind === "DeviceConfig") {
+      const config = world.configs.find((c) => c.resource === r.name);
+      const inStateIds = Array.isArray(outputs?.deviceIds) ? (outputs.deviceIds as string[]) : [];
+      const want = config
+        ? configSerials(world, config).map((sn) => ids.get(key(sn)) ?? `missing ${sn}`)
+        : [];
+      if (JSON.stringify([...inStateIds].sort()) !== JSON.stringify([...want].sort())) {
         violations.push(
-          `state ids: ${label} fleet ${nameOf(r.urn)} has ${sn}=${id}, platform ${ids.get(key(sn)) ?? "none"}`,
+          `state ids: ${what} has deviceIds ${JSON.stringify(inStateIds)}, platform ${JSON.stringify(want)}`,
         );
-      if (!want.delete(key(sn)))
-        violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} holds undeclared ${sn}`);
-    }
-    for (const sn of want) violations.push(`state ids: ${label} fleet ${nameOf(r.urn)} lacks declared ${sn}`);
-  }
-  for (const r of named("DeviceConfig")) {
-    const config = world.configs.find((c) => c.resource === nameOf(r.urn));
-    const inState = Array.isArray(r.outputs?.deviceIds) ? (r.outputs.deviceIds as string[]) : [];
-    const want = config ? configSerials(world, config).map((sn) => ids.get(key(sn)) ?? `missing ${sn}`) : [];
-    if (JSON.stringify([...inState].sort()) !== JSON.stringify([...want].sort())) {
-      violations.push(
-        `state ids: ${label} config ${nameOf(r.urn)} has deviceIds ${JSON.stringify(inState)}, platform ${JSON.stringify(want)}`,
-      );
+      }
     }
   }
-  const stateNames = resources
-    .filter((r) => r.type.startsWith(TYPE))
-    .map((r) => nameOf(r.urn))
-    .sort();
-  const declaredNames = [
-    ...world.fleets.map((f) => f.name),
-    ...world.devices.map((d) => d.resource),
-    ...world.rps.map((r) => r.resource),
-    ...world.configs.map((c) => c.resource),
-  ].sort();
-  if (JSON.stringify(stateNames) !== JSON.stringify(declaredNames))
+  const extra = ours.map((r) => label(r.front, r.kind, keyOf(r)));
+  const missing: string[] = [];
+  for (const declared of declaredResources(world)) {
+    const at = extra.indexOf(declared);
+    if (at === -1) missing.push(declared);
+    else extra.splice(at, 1);
+  }
+  if (extra.length > 0 || missing.length > 0)
     violations.push(
-      `state = declared: ${label} state has ${stateNames.join(",")}, declared ${declaredNames.join(",")}`,
+      `state = declared: ${stackLabel} state has undeclared [${extra.sort().join(", ")}], lacks declared [${missing.sort().join(", ")}]`,
     );
   return violations;
 }

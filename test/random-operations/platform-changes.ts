@@ -4,15 +4,22 @@
  * the emulator's control API, as a person with the console would.
  */
 import type { EmulatorControl } from "../../emulator";
-import type { Model } from "./step-command";
+import type { Model } from "./model";
 import type { SecondChange, Step } from "./steps";
-import { cloneWorld, declaredDevices, POOL_SIZE, secondSerial, type World } from "./world";
+import { cloneWorld, declaredDevices, otherFront, POOL_SIZE, secondSerial, type World } from "./world";
 
-/** The second stack's next world: a device added to, removed from or renamed in its one fleet. */
+/**
+ * The second stack's next world: a device added to, removed from or renamed in its one fleet, or
+ * the fleet moved to the other front-end (its own deployment's record, beside the main stack's).
+ */
 export function applySecondChange(before: World, change: SecondChange): World {
   const world = cloneWorld(before);
   const fleet = world.fleets[0];
   if (!fleet) return world;
+  if (change.kind === "move") {
+    fleet.front = otherFront(fleet.front);
+    return world;
+  }
   const target = fleet.devices[change.pick % Math.max(1, fleet.devices.length)];
   if (change.kind === "add" || !target) {
     const used = new Set(fleet.devices.map((d) => d.sn));
@@ -30,7 +37,7 @@ export function applySecondChange(before: World, change: SecondChange): World {
  */
 export async function outOfBand(
   control: EmulatorControl,
-  model: Model,
+  model: Readonly<Model>,
   step: Extract<Step, { kind: "out-of-band" }>,
   exempt: Set<string>,
 ): Promise<string> {

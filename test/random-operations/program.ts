@@ -1,11 +1,15 @@
 /**
  * The one fixed Pulumi program of the harness: it reads `world.json` (written by the harness before
- * each step) and declares exactly that — DeviceFleets, Devices, RpsProfiles and DeviceConfigs, each
- * under the resource name the world gives it, with no aliases: a renamed resource is a new name.
+ * each step) and declares exactly that — DeviceFleets (at the root or under a component parent),
+ * Devices, RpsProfiles and DeviceConfigs, each under the resource name the world gives it, with no
+ * aliases: a renamed resource is a new name. Each is declared with the front-end the world gives
+ * it — a dynamic resource of this package, or the plugin's `devplatform:index:*` resource as a
+ * TypeScript program without a generated SDK declares it (`pulumi.CustomResource` with the token;
+ * Pulumi.yaml names the installed plugin) — and a twin with both, under one name.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { World } from "./world";
+import { PARENT_TYPES, type World } from "./world";
 
 export const WORLD_FILE = "world.json";
 
@@ -14,39 +18,84 @@ export const HARNESS_PROGRAM = `import { readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import * as devplatform from "pulumi-devplatform";
 
+type Front = "dynamic" | "plugin";
+interface Placement { front: Front; twin?: true }
 interface DeviceDecl { sn: string; name: string; project?: string; tags?: string[] }
 type Target = { fleet: string } | { device: string };
 interface World {
-  fleets: { name: string; devices: DeviceDecl[] }[];
-  devices: (DeviceDecl & { resource: string })[];
-  rps: { resource: string; sn: string; profileUrl: string }[];
-  configs: {
+  fleets: (Placement & { name: string; parent?: string; devices: DeviceDecl[] })[];
+  devices: (Placement & DeviceDecl & { resource: string })[];
+  rps: (Placement & { resource: string; sn: string; profileUrl: string })[];
+  configs: (Placement & {
     resource: string;
     targets: Target[];
     properties: Record<string, devplatform.ConfigValue>;
     version?: string;
     resetOnDelete: boolean;
-  }[];
+  })[];
 }
 const world: World = JSON.parse(readFileSync(__dirname + "/${WORLD_FILE}", "utf8"));
 
-const fleets = new Map<string, devplatform.DeviceFleet>();
-for (const fleet of world.fleets) fleets.set(fleet.name, new devplatform.DeviceFleet(fleet.name, { devices: fleet.devices }));
-const devices = new Map<string, devplatform.Device>();
-for (const { resource, ...args } of world.devices) devices.set(resource, new devplatform.Device(resource, args));
-for (const { resource, ...args } of world.rps) new devplatform.RpsProfile(resource, args);
+/** A plugin resource: CustomResource is abstract in the SDK's types, hence the subclass. */
+class PluginResource extends pulumi.CustomResource {
+  constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    super("devplatform:index:" + kind, name, props, opts);
+  }
+}
+/** An output of a plugin resource, read through the input of its name left undefined. */
+function outputOf<T>(resource: pulumi.CustomResource, name: string): pulumi.Output<T> {
+  return (resource as unknown as Record<string, pulumi.Output<T>>)[name] as pulumi.Output<T>;
+}
+/** The front-ends a resource is declared with: its own first (the one others take outputs from). */
+function frontsOf(p: Placement): Front[] {
+  return p.twin ? [p.front, p.front === "dynamic" ? "plugin" : "dynamic"] : [p.front];
+}
 
-function idsOf(target: Target): pulumi.Output<string[]> {
-  if ("fleet" in target) return fleets.get(target.fleet)!.deviceIds.apply((ids) => Object.values(ids));
-  return devices.get(target.device)!.deviceId.apply((id) => [id]);
+const parentTypes: Record<string, string> = ${JSON.stringify(PARENT_TYPES)};
+const parents = new Map(
+  Object.entries(parentTypes).map(([name, type]) => [name, new pulumi.ComponentResource(type, name, {})]),
+);
+
+const fleetIds = new Map<string, pulumi.Output<string[]>>();
+for (const { name, parent, devices, ...placement } of world.fleets) {
+  const opts = parent === undefined ? {} : { parent: parents.get(parent) };
+  const ids = frontsOf(placement).map((front) =>
+    front === "dynamic"
+      ? new devplatform.DeviceFleet(name, { devices }, opts).deviceIds
+      : outputOf<Record<string, string>>(
+          new PluginResource("DeviceFleet", name, { devices, deviceIds: undefined }, opts),
+          "deviceIds",
+        ),
+  );
+  fleetIds.set(parent === undefined ? name : parent + "/" + name, ids[0]!.apply((m) => Object.values(m)));
+}
+const deviceIds = new Map<string, pulumi.Output<string[]>>();
+for (const { resource, front, twin, ...args } of world.devices) {
+  const ids = frontsOf({ front, twin }).map((f) =>
+    f === "dynamic"
+      ? new devplatform.Device(resource, args).deviceId
+      : outputOf<string>(new PluginResource("Device", resource, { ...args, deviceId: undefined }), "deviceId"),
+  );
+  deviceIds.set(resource, ids[0]!.apply((id) => [id]));
+}
+for (const { resource, front, twin, ...args } of world.rps) {
+  for (const f of frontsOf({ front, twin })) {
+    if (f === "dynamic") new devplatform.RpsProfile(resource, args);
+    else new PluginResource("RpsProfile", resource, args);
+  }
 }
 for (const config of world.configs) {
-  new devplatform.DeviceConfig(config.resource, {
-    deviceIds: pulumi.all(config.targets.map(idsOf)).apply((lists) => lists.flat()),
+  const ids = config.targets.map((t) => ("fleet" in t ? fleetIds.get(t.fleet) : deviceIds.get(t.device))!);
+  const args = {
+    deviceIds: pulumi.all(ids).apply((lists) => lists.flat()),
     properties: config.properties,
     version: config.version,
     resetOnDelete: config.resetOnDelete,
-  });
+  };
+  for (const f of frontsOf(config)) {
+    if (f === "dynamic") new devplatform.DeviceConfig(config.resource, args);
+    else new PluginResource("DeviceConfig", config.resource, args);
+  }
 }
 `;
 

@@ -1,19 +1,16 @@
 /**
- * Runs a sequence of steps as a fast-check model run (`fc.asyncModelRun`) on fresh stacks against a
- * reset emulator: first both stacks' initial worlds, checked like a step (step 0), then each step
- * whose precondition holds. A failure carries its seed, the step index and the sequence that led
- * to it; `shrinkFailure` then looks for a shorter sequence that still fails (each try is a full
- * replay on the real CLI, so it is bounded).
+ * Runs a sequence of steps as a fast-check model run (`fc.asyncModelRun`) with an executor (the
+ * real CLI on fresh stacks against a reset emulator; a fake in the harness's own tests): first both
+ * stacks' initial worlds, checked like a step (step 0), then each step whose precondition holds. A
+ * failure carries the step's index in its sequence and the steps that ran up to it;
+ * `shrinkFailure` then looks for a shorter sequence that still fails (each try is a full replay, so
+ * it is bounded).
  */
 import fc from "fast-check";
-import type { EmulatorControl } from "../../emulator";
-import type { PulumiContext } from "../e2e/support/pulumi-project";
-import { checkStep, settledState } from "./step-checks";
-import { nextWorlds, StepCommand, StepFailure, type Model } from "./step-command";
-import { platformIds } from "./invariants";
-import { concurrentUps, createStacks, type Stacks } from "./stacks";
+import { initialModel, nextWorlds, StepFailure, type Model } from "./model";
+import { StepCommand, type StepExecutor } from "./step-command";
 import { describeStep, type Step } from "./steps";
-import { initialSecondWorld, initialWorld } from "./world";
+import { sequenceJson } from "./sequence-file";
 
 export interface RunOutcome {
   /** Steps whose precondition held and that ran (step 0, the initial worlds, not counted). */
@@ -23,84 +20,61 @@ export interface RunOutcome {
   commands: number;
   seconds: number;
   log: string[];
-  failure?: { stepIndex: number; violations: string[]; sequence: Step[] };
-}
-
-/**
- * Resets the emulator, creates fresh stacks and deploys the initial worlds (step 0); throws a
- * StepFailure when they do not hold the invariants.
- */
-export async function deployInitial(
-  context: PulumiContext,
-  control: EmulatorControl,
-): Promise<{ stacks: Stacks; model: Model }> {
-  await control.reset();
-  const stacks = await createStacks(context, control, initialWorld(), initialSecondWorld());
-  return { stacks, model: await setup(stacks) };
-}
-
-/** The initial worlds deployed and checked; returns the model the steps start from. */
-async function setup(stacks: Stacks): Promise<Model> {
-  const model: Model = {
-    main: initialWorld(),
-    second: initialSecondWorld(),
-    ids: new Map(),
-    steps: 0,
-    log: [],
+  failure?: {
+    /** The failing step's index in the sequence run (from 1; 0 for the initial worlds). */
+    stepIndex: number;
+    violations: string[];
+    /** The steps that ran, the failing one last. */
+    sequence: Step[];
   };
-  const { main, second } = await concurrentUps(stacks);
-  const violations: string[] = [];
-  if (main.exitCode !== 0)
-    violations.push(`initial up of the main stack failed:\n${main.output.slice(-2500)}`);
-  if (second.exitCode !== 0)
-    violations.push(`initial up of the second stack failed:\n${second.output.slice(-2500)}`);
-  if (violations.length === 0) violations.push(...(await checkStep(stacks, model, new Set(), true)));
-  if (violations.length > 0) throw new StepFailure(0, violations);
-  model.ids = platformIds(await settledState(stacks.control));
-  model.log.push("#0 initial worlds — ok");
-  return model;
 }
 
-/** Runs `steps` on fresh stacks; never throws for an invariant, it reports it. */
+/** Runs `steps` with a fresh executor; never throws for an invariant, it reports it. */
 export async function runSequence(
   steps: readonly Step[],
-  context: PulumiContext,
-  control: EmulatorControl,
+  executor: StepExecutor,
   onStep: (line: string) => void = () => {},
 ): Promise<RunOutcome> {
   const started = performance.now();
-  await control.reset();
-  const stacks = await createStacks(context, control, initialWorld(), initialSecondWorld());
-  const commands = steps.map((step, index) => new StepCommand(step, index + 1));
-  let model: Model | undefined;
+  const model = initialModel();
   const ran: Step[] = [];
   let skipped = 0;
   const outcome = (failure?: RunOutcome["failure"]): RunOutcome => ({
-    stepsRun: model?.steps ?? 0,
+    stepsRun: model.steps,
     skipped,
-    commands: stacks.commands,
+    commands: executor.commands,
     seconds: (performance.now() - started) / 1000,
-    log: model?.log ?? [],
-    failure,
+    log: model.log,
+    ...(failure ? { failure } : {}),
   });
   try {
-    model = await setup(stacks);
+    const initial = await executor.start(model);
+    if (initial.violations.length > 0) throw new StepFailure(0, initial.violations);
+    model.ids = initial.ids;
+    model.log.push("#0 initial worlds — ok");
     onStep("#0 initial worlds — ok");
-    const logged = commands.map((command) => ({
-      check: (m: Readonly<Model>) => {
-        const applies = command.check(m);
-        if (!applies) skipped += 1;
-        return applies;
-      },
-      run: async (m: Model, real: Stacks) => {
-        ran.push(command.step);
-        await command.run(m, real);
-        onStep(m.log[m.log.length - 1] ?? "");
-      },
-      toString: () => command.toString(),
-    }));
-    const current = model;
-    await fc.asyncModelRun(() => ({ model: current, real: stacks }), logged);
+    const commands = steps.map((step, index) => {
+      const command = new StepCommand(step, index + 1);
+      return {
+        check: (m: Readonly<Model>) => {
+          const applies = command.check(m);
+          if (!applies) skipped += 1;
+          return applies;
+        },
+        run: async (m: Model, real: StepExecutor) => {
+          ran.push(command.step);
+          const logged = m.log.length;
+          try {
+            await command.run(m, real);
+          } finally {
+            // The failing step's line too: what its ups did (exit codes, a kill) precedes the report.
+            if (m.log.length > logged) onStep(m.log[m.log.length - 1] ?? "");
+          }
+        },
+        toString: () => command.toString(),
+      };
+    });
+    await fc.asyncModelRun(() => ({ model, real: executor }), commands);
     return outcome();
   } catch (error) {
     if (!(error instanceof StepFailure)) throw error;
@@ -110,13 +84,7 @@ export async function runSequence(
 
 /** The steps of a sequence that would run on the initial worlds (preconditions replayed on the model). */
 export function applicable(steps: readonly Step[]): Step[] {
-  let model: Model = {
-    main: initialWorld(),
-    second: initialSecondWorld(),
-    ids: new Map(),
-    steps: 0,
-    log: [],
-  };
+  let model = initialModel();
   const kept: Step[] = [];
   for (const step of steps) {
     const worlds = nextWorlds(model, step);
@@ -131,13 +99,13 @@ const invariantOf = (violation: string): string => violation.slice(0, violation.
 
 /**
  * Delta debugging over the failing sequence: drops chunks (halves, quarters, … single steps) while
- * the shorter sequence still fails one of the same invariants, within `maxReplays` full replays.
+ * the shorter sequence, replayed by `replay` (a full run on fresh stacks), still fails one of the
+ * same invariants, within `maxReplays` replays.
  */
 export async function shrinkFailure(
   failing: readonly Step[],
   violations: readonly string[],
-  context: PulumiContext,
-  control: EmulatorControl,
+  replay: (steps: Step[]) => Promise<RunOutcome>,
   maxReplays: number,
   onTry: (line: string) => void = () => {},
 ): Promise<{ sequence: Step[]; replays: number; violations: string[] }> {
@@ -151,7 +119,7 @@ export async function shrinkFailure(
       const candidate = applicable([...best.sequence.slice(0, start), ...best.sequence.slice(start + chunk)]);
       if (candidate.length === best.sequence.length) continue;
       replays += 1;
-      const result = await runSequence(candidate, context, control);
+      const result = await replay(candidate);
       const same = result.failure?.violations.filter((v) => wanted.has(invariantOf(v))) ?? [];
       onTry(
         `shrink try ${replays}: ${candidate.length} steps → ${same.length > 0 ? "still fails" : "passes"}`,
@@ -177,6 +145,6 @@ export function describeFailure(seed: number, failure: NonNullable<RunOutcome["f
     ...failure.violations.map((v) => `  ✗ ${v}`),
     `sequence (${failure.sequence.length} steps run; replay: npm run soak -- --seed ${seed} --steps ${failure.stepIndex}):`,
     ...failure.sequence.map((step, i) => `  ${i + 1}. ${describeStep(step)}`),
-    `as JSON (npm run soak -- --sequence FILE): ${JSON.stringify(failure.sequence)}`,
+    `as JSON (npm run soak -- --sequence FILE): ${sequenceJson(failure.sequence)}`,
   ].join("\n");
 }

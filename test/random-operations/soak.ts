@@ -14,7 +14,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../../emulator";
 import { prepareToolchain, type Toolchain } from "../e2e/support/toolchain";
+import { CliExecutor } from "./cli-executor";
+import { operationsOf } from "./coverage";
 import { describeFailure, runSequence, shrinkFailure } from "./runner";
+import { readSequence, sequenceJson } from "./sequence-file";
 import { describeStep, stepsOf, type Step } from "./steps";
 
 function wholeNumber(name: string, value: string): number {
@@ -51,34 +54,39 @@ async function main(): Promise<void> {
   });
   const seed = wholeNumber("seed", values.seed);
   const steps: Step[] = values.sequence
-    ? (JSON.parse(readFileSync(values.sequence, "utf8")) as Step[])
+    ? readSequence(readFileSync(values.sequence, "utf8"))
     : stepsOf(seed, wholeNumber("steps", values.steps));
   const workDir = values.reuse ?? mkdtempSync(path.join(tmpdir(), "devplatform-soak-"));
   console.log(`${values.reuse ? "reusing" : "preparing"} the toolchain in ${workDir} …`);
   const toolchain = values.reuse ? reusedToolchain(values.reuse) : prepareToolchain(workDir);
   const emulator = await startEmulator({ control: true });
   const context = { ...toolchain, workDir, emulatorUrl: emulator.url };
+  // Each run (and each replay of --shrink) on fresh stacks against the emulator, reset.
+  const replay = (sequence: Step[], onStep?: (line: string) => void) =>
+    runSequence(sequence, new CliExecutor(context, emulator.control), onStep);
   try {
     console.log(`seed ${seed}: ${steps.length} steps`);
-    const outcome = await runSequence(steps, context, emulator.control, (line) => console.log(line));
+    const outcome = await replay(steps, (line) => console.log(line));
     console.log(
       `${outcome.stepsRun} steps run, ${outcome.skipped} skipped (precondition), ${outcome.commands} CLI commands, ${outcome.seconds.toFixed(0)} s`,
     );
+    // What of the one-owner class the steps that ran held (up to a failure: those before it and it).
+    const held = operationsOf(outcome.failure?.sequence ?? steps);
+    console.log(`operations: ${[...held].map(([operation, n]) => `${operation} ${n}`).join(", ")}`);
     if (!outcome.failure) return;
     console.log(describeFailure(seed, outcome.failure));
     if (values.shrink) {
       const shrunk = await shrinkFailure(
         outcome.failure.sequence,
         outcome.failure.violations,
-        context,
-        emulator.control,
+        (sequence) => replay(sequence),
         wholeNumber("shrink-replays", values["shrink-replays"]),
         (line) => console.log(line),
       );
       console.log(`shrunk to ${shrunk.sequence.length} steps in ${shrunk.replays} replays:`);
       for (const v of shrunk.violations) console.log(`  ✗ ${v}`);
       shrunk.sequence.forEach((step, i) => console.log(`  ${i + 1}. ${describeStep(step)}`));
-      console.log(`as JSON (--sequence FILE): ${JSON.stringify(shrunk.sequence)}`);
+      console.log(`as JSON (--sequence FILE): ${sequenceJson(shrunk.sequence)}`);
     }
     process.exitCode = 1;
   } finally {

@@ -4,6 +4,7 @@
  * is run — plainly, under seeded faults, killed at a held request, concurrently with the other stack.
  */
 import type { EmulatorControl, FaultKind } from "../../emulator";
+import { installedPluginDir } from "../e2e/support/front-ends";
 import { PulumiProject, type CommandResult, type PulumiContext } from "../e2e/support/pulumi-project";
 import { HARNESS_PROGRAM, writeWorld } from "./program";
 import { WRITE_ROUTES, type Step } from "./steps";
@@ -21,18 +22,23 @@ export interface Stacks {
   commands: number;
 }
 
-/** Creates the two stacks (fresh projects in the context's work directory) with their first worlds. */
+/**
+ * Creates the two stacks (fresh projects in the context's work directory, whose Pulumi.yaml names
+ * the installed package's plugin) with their first worlds.
+ */
 export async function createStacks(
   context: PulumiContext,
   control: EmulatorControl,
   main: World,
   second: World,
 ): Promise<Stacks> {
-  const mainProject = await PulumiProject.create({ name: "harness-main", program: HARNESS_PROGRAM }, context);
-  const secondProject = await PulumiProject.create(
-    { name: "harness-second", program: HARNESS_PROGRAM },
-    context,
-  );
+  const project = (name: string) =>
+    PulumiProject.create(
+      { name, program: HARNESS_PROGRAM, pluginPath: installedPluginDir(context.nodeModules) },
+      context,
+    );
+  const mainProject = await project("harness-main");
+  const secondProject = await project("harness-second");
   writeWorld(mainProject.dir, main);
   writeWorld(secondProject.dir, second);
   return { control, main: mainProject, second: secondProject, commands: 0 };

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorControl, EmulatorStateView } from "../../emulator";
 import { configurationMatches, idsKept, platformIds, platformMatches, stateMatches } from "./invariants";
-import type { Model } from "./step-command";
+import type { Model } from "./model";
 import { counted, type Stacks } from "./stacks";
 import { declaredDevices } from "./world";
 
@@ -27,7 +27,7 @@ export async function settledState(control: EmulatorControl): Promise<EmulatorSt
 /** Every invariant after a step; returns the violations. */
 export async function checkStep(
   stacks: Stacks,
-  model: Model,
+  model: Readonly<Model>,
   exempt: ReadonlySet<string>,
   secondRan: boolean,
 ): Promise<string[]> {

@@ -3,14 +3,19 @@
  * change of the declaration run by a plain `up`, or the same under circumstances: seeded faults of
  * every kind for that `up`, a SIGKILL of it at a request chosen by route and count (an emulator
  * hold), a second stack writing to the same application at the same time, or an out-of-band change
- * on the platform followed by `up --refresh`.
+ * on the platform followed by `up --refresh`. The changes weigh most the moves that can lose what
+ * the one-owner record guards: serial numbers between fleets (two of them of one name under two
+ * parents), resources between the two front-ends in one `up` or split over two, renames, reparents.
  */
 import fc from "fast-check";
-import { describeChange, type Change } from "./changes";
-import { PROJECTS, TAGS, type SensorProperties } from "./world";
+import { describeChange, type Change, type ResourceKind } from "./changes";
+import { PROJECTS, TAGS, type Front, type SensorProperties } from "./world";
 
-/** A change to the second stack's fleet, run concurrently with the main stack's `up`. */
-export type SecondChange = { kind: "add" | "remove" | "rename"; pick: number; name: number };
+/**
+ * A change to the second stack's fleet, run concurrently with the main stack's `up`: a device
+ * added, removed or renamed, or the fleet moved to the other front-end.
+ */
+export type SecondChange = { kind: "add" | "remove" | "rename" | "move"; pick: number; name: number };
 
 /** The platform's write routes, as the emulator's counters name them. */
 export const WRITE_ROUTES = [
@@ -50,6 +55,8 @@ export type Step =
 
 const pick = fc.nat({ max: 999 });
 const suffix = fc.nat({ max: 99 });
+const front = fc.constantFrom<Front>("dynamic", "plugin");
+const resourceKind = fc.constantFrom<ResourceKind>("device", "fleet", "rps", "config");
 
 const properties: fc.Arbitrary<SensorProperties> = fc.record({
   reportInterval: fc.constantFrom(600, 900, 1200, 3600),
@@ -59,7 +66,10 @@ const properties: fc.Arbitrary<SensorProperties> = fc.record({
 
 /** Every kind of declaration change, weighted towards the moves that lose data. */
 export const changeArb: fc.Arbitrary<Change> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("add-device"), into: pick, sn: pick, name: pick }), weight: 3 },
+  {
+    arbitrary: fc.record({ kind: fc.constant("add-device"), into: pick, sn: pick, name: pick, front }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant("remove-device"), pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("rename-device"), pick, name: pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("retag"), pick, tags: fc.subarray([...TAGS]) }), weight: 2 },
@@ -71,16 +81,28 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
     }),
     weight: 2,
   },
-  { arbitrary: fc.record({ kind: fc.constant("move-sn"), pick, to: pick }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant("move-sn"), pick, to: pick, front }), weight: 4 },
+  {
+    arbitrary: fc.record({ kind: fc.constant("rename-resource"), resource: resourceKind, pick, suffix }),
+    weight: 3,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("move-front"), resource: resourceKind, pick }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant("twin"), resource: resourceKind, pick }), weight: 3 },
   {
     arbitrary: fc.record({
-      kind: fc.constant("rename-resource"),
-      resource: fc.constantFrom("device" as const, "fleet" as const, "rps" as const, "config" as const),
+      kind: fc.constant("finish-move"),
+      resource: resourceKind,
       pick,
-      suffix,
+      keep: fc.constantFrom("new" as const, "old" as const),
     }),
-    weight: 4,
+    weight: 3,
   },
+  { arbitrary: fc.record({ kind: fc.constant("reparent"), pick, parent: pick }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant("add-fleet"), name: pick, parent: pick, sn: pick, front }),
+    weight: 2,
+  },
+  { arbitrary: fc.record({ kind: fc.constant("remove-fleet"), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("set-values"), pick, properties }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("bump-version"), pick }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("split-config"), pick, suffix }), weight: 2 },
@@ -92,17 +114,18 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
       properties,
       resetOnDelete: fc.boolean(),
       suffix,
+      front,
     }),
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant("remove-config"), pick }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant("add-rps"), sn: pick, url: pick }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant("add-rps"), sn: pick, url: pick, front }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("remove-rps"), pick }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("change-rps-url"), pick, url: pick }), weight: 1 },
 );
 
 const secondChange: fc.Arbitrary<SecondChange> = fc.record({
-  kind: fc.constantFrom("add" as const, "remove" as const, "rename" as const),
+  kind: fc.constantFrom("add" as const, "remove" as const, "rename" as const, "move" as const),
   pick,
   name: pick,
 });

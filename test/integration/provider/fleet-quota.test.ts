@@ -173,7 +173,9 @@ describe("a quota spent in an update and in a destroy", () => {
   it("a destroy stopped by the quota says how many devices it deleted and keeps the fleet", async () => {
     const devices = entries(10);
     const { outs } = await upFleet("destroy-spent", devices);
+    // The destroy is another deployment: nothing of the up's record.
     await startNewDeployment();
+    resetOwnership();
     // The search of the 10 devices, then 4 DELETEs.
     await env.emulator.control.setQuota({ used: 0, dailyQuota: 5 });
     const failure = await fleet.delete("destroy-spent", outs).then(

@@ -107,6 +107,19 @@ describe("the writes of an update", () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]?.values).toEqual({ reportInterval: 600, ledEnabled: true, label: "old" });
   });
+
+  it("sends the version to the device that had it by PATCH when a second device makes it tasks", () => {
+    // One device: a PATCH, which carries no version. Two: tasks, each with the version.
+    const one = config([A], { reportInterval: 600 }, { version: "1" });
+    const current = new Map([
+      [A, { reportInterval: 600 }],
+      [B, { reportInterval: 600 }],
+    ]);
+    const writes = planUpdate(one, { ...one, deviceIds: [A, B] }, modelOf, { current });
+    expect(writes).toEqual([
+      { deviceIds: [A], type: "TSL", values: { reportInterval: 600 }, version: "1", purpose: "apply" },
+    ]);
+  });
 });
 
 describe("the writes of a reset", () => {

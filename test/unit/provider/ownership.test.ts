@@ -41,6 +41,21 @@ describe("one device, one owner", () => {
     expect(otherOwner(other, fleet("b"))).toBeUndefined();
   });
 
+  it("two fleets of one name under different parents are two owners, also where one check carried no URN", () => {
+    const urn = (parent: string) =>
+      `urn:pulumi:dev::site::acme:site:${parent}$pulumi-nodejs:dynamic/devplatform:DeviceFleet::sensors`;
+    const warehouse = { ...fleet("sensors"), urn: urn("Warehouse") };
+    const office = { ...fleet("sensors"), urn: urn("Office") };
+    declareSerials(warehouse, [{ sn: device.sn }]);
+    expect(otherOwner(device, office)).toMatchObject({ urn: warehouse.urn });
+    // The dynamic provider host's first check comes before this package is loaded to note its URN:
+    // that fleet's declaration names no URN. The office fleet, whose removal carries its own, must
+    // not take the warehouse fleet's declaration for its own because the names match.
+    resetOwnership();
+    declareSerials(fleet("sensors"), [{ sn: device.sn }]);
+    expect(otherOwner(device, office)).toMatchObject({ fleet: "sensors" });
+  });
+
   it("a fleet's new declaration replaces its previous one", () => {
     declareSerials(fleet("a"), [{ sn: device.sn }]);
     expect(otherOwner(device, DEVICE)).toMatchObject({ fleet: "a" });

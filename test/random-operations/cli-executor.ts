@@ -1,0 +1,162 @@
+/**
+ * The harness's executor on the real Pulumi CLI: both stacks against one emulator, reset for each
+ * run. A step writes the new worlds, runs its `up` under its circumstances, at most two converging
+ * `up --refresh`, then checks every invariant (`step-checks.ts`).
+ */
+import type { EmulatorControl } from "../../emulator";
+import type { PulumiContext } from "../e2e/support/pulumi-project";
+import { platformIds } from "./invariants";
+import type { Model } from "./model";
+import { outOfBand } from "./platform-changes";
+import { writeWorld } from "./program";
+import { checkStep, settledState } from "./step-checks";
+import type { StepExecutor, StepOutcome } from "./step-command";
+import { concurrentUps, counted, createStacks, killedUp, upUnderFaults, type Stacks } from "./stacks";
+import type { Step } from "./steps";
+import { declaredDevices, type World } from "./world";
+
+/** The deviceIds on the platform of the devices the worlds declare. */
+async function declaredIds(control: EmulatorControl, worlds: World[]): Promise<Map<string, string>> {
+  const ids = platformIds(await control.state());
+  return new Map(
+    worlds.flatMap((w) =>
+      declaredDevices(w).flatMap(({ decl }) => {
+        const id = ids.get(decl.sn.toUpperCase());
+        return id ? [[decl.sn.toUpperCase(), id] as [string, string]] : [];
+      }),
+    ),
+  );
+}
+
+export class CliExecutor implements StepExecutor {
+  private current: Stacks | undefined;
+
+  constructor(
+    private readonly context: PulumiContext,
+    private readonly control: EmulatorControl,
+  ) {}
+
+  /** The stacks of this run (after {@link start}). */
+  get stacks(): Stacks {
+    if (!this.current) throw new Error("the executor has not started");
+    return this.current;
+  }
+
+  get commands(): number {
+    return this.current?.commands ?? 0;
+  }
+
+  async start(model: Readonly<Model>): Promise<StepOutcome> {
+    await this.control.reset();
+    this.current = await createStacks(this.context, this.control, model.main, model.second);
+    const stacks = this.current;
+    const { main, second } = await concurrentUps(stacks);
+    const violations: string[] = [];
+    if (main.exitCode !== 0)
+      violations.push(`initial up of the main stack failed:\n${main.output.slice(-2500)}`);
+    if (second.exitCode !== 0)
+      violations.push(`initial up of the second stack failed:\n${second.output.slice(-2500)}`);
+    if (violations.length === 0) violations.push(...(await checkStep(stacks, model, new Set(), true)));
+    return {
+      note: "initial worlds",
+      violations,
+      ids: platformIds(await settledState(this.control)),
+    };
+  }
+
+  async run(
+    step: Step,
+    index: number,
+    model: Readonly<Model>,
+    worlds: { main: World; second: World },
+  ): Promise<StepOutcome> {
+    const stacks = this.stacks;
+    writeWorld(stacks.main.dir, worlds.main);
+    writeWorld(stacks.second.dir, worlds.second);
+    const { note, exempt, secondRan, violations } = await this.runUp(step, model, stacks);
+    if (violations.length === 0) violations.push(...(await converge(stacks, note.failed)));
+    if (violations.length === 0)
+      violations.push(...(await checkStep(stacks, { ...model, ...worlds }, exempt, secondRan)));
+    const ids = await declaredIds(this.control, [worlds.main, worlds.second]);
+    return { note: note.text, violations, ids };
+  }
+
+  /** The step's own `up`, under its circumstances. */
+  private async runUp(
+    step: Step,
+    model: Readonly<Model>,
+    stacks: Stacks,
+  ): Promise<{
+    note: { text: string; failed: boolean };
+    exempt: Set<string>;
+    secondRan: boolean;
+    violations: string[];
+  }> {
+    const exempt = new Set<string>();
+    const done = (text: string, failed: boolean, secondRan = false, violations: string[] = []) => ({
+      note: { text, failed },
+      exempt,
+      secondRan,
+      violations,
+    });
+    switch (step.kind) {
+      case "plain": {
+        const up = await counted(stacks, () => stacks.main.up());
+        return done(`up exit ${up.exitCode}`, up.exitCode !== 0);
+      }
+      case "faults": {
+        const up = await upUnderFaults(stacks, step.seed, step.rate);
+        return done(`faulted up exit ${up.exitCode}`, up.exitCode !== 0);
+      }
+      case "kill": {
+        const { result, killed } = await killedUp(stacks, step);
+        const text = killed ? "killed at the hold" : `not killed (hold not reached), exit ${result.exitCode}`;
+        return done(text, killed || result.exitCode !== 0);
+      }
+      case "concurrent": {
+        const { main, second } = await concurrentUps(stacks);
+        const text = `ups exit ${main.exitCode}/${second.exitCode}`;
+        const failed = main.exitCode !== 0 || second.exitCode !== 0;
+        if (second.exitCode === 0) return done(text, failed, true);
+        const again = await counted(stacks, () => stacks.second.up());
+        const violations =
+          again.exitCode === 0 ? [] : [`converge: second stack:\n${again.output.slice(-3000)}`];
+        return done(text, failed, true, violations);
+      }
+      case "out-of-band": {
+        const text = await outOfBand(stacks.control, model, step, exempt);
+        const up = await counted(stacks, () => stacks.main.upWithRefresh());
+        return done(`${text}; up --refresh exit ${up.exitCode}`, up.exitCode !== 0);
+      }
+    }
+  }
+}
+
+/** Runs `up --refresh` until one succeeds, at most twice; a violation when none does. */
+async function converge(stacks: Stacks, needed: boolean): Promise<string[]> {
+  if (!needed) return [];
+  let output = "";
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const up = await counted(stacks, () => stacks.main.upWithRefresh());
+    if (up.exitCode === 0) return [];
+    output = up.output;
+  }
+  return [`converge: 2 converging up --refresh failed; the last said:\n${output.slice(-3000)}`];
+}
+
+/**
+ * Resets the emulator, creates fresh stacks and deploys the initial worlds (step 0); throws when
+ * they do not hold the invariants. For tests that then break the platform on purpose.
+ */
+export async function deployInitial(
+  context: PulumiContext,
+  control: EmulatorControl,
+  model: Model,
+): Promise<Stacks> {
+  const executor = new CliExecutor(context, control);
+  const outcome = await executor.start(model);
+  if (outcome.violations.length > 0)
+    throw new Error(`the initial worlds broke invariants:\n${outcome.violations.join("\n")}`);
+  model.ids = outcome.ids;
+  return executor.stacks;
+}

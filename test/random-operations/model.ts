@@ -1,0 +1,47 @@
+/**
+ * What the harness believes between steps, and how a step moves it on: pure, so that the steps a
+ * sequence runs (their preconditions) replay the same on the real CLI, in `--shrink`, and in tests
+ * with a fake executor.
+ */
+import { applyChange } from "./changes";
+import { applySecondChange } from "./platform-changes";
+import type { Step } from "./steps";
+import { declaredDevices, initialSecondWorld, initialWorld, type World } from "./world";
+
+/** What the harness believes: both stacks' worlds and the deviceIds of the declared devices. */
+export interface Model {
+  main: World;
+  second: World;
+  /** sn (upper case) → deviceId of every device declared after the last step. */
+  ids: Map<string, string>;
+  /** Steps run so far (skipped ones not counted). */
+  steps: number;
+  /** What each step did, for the report. */
+  log: string[];
+}
+
+/** The model before step 0: both stacks' initial worlds. */
+export function initialModel(): Model {
+  return { main: initialWorld(), second: initialSecondWorld(), ids: new Map(), steps: 0, log: [] };
+}
+
+/** A step failed an invariant: carries what a reproduction needs. */
+export class StepFailure extends Error {
+  constructor(
+    readonly stepIndex: number,
+    readonly violations: string[],
+  ) {
+    super(`step ${stepIndex}: ${violations.length} invariant(s) violated:\n  ${violations.join("\n  ")}`);
+    this.name = "StepFailure";
+  }
+}
+
+/** The worlds a step declares, or undefined when its precondition fails. */
+export function nextWorlds(model: Readonly<Model>, step: Step): { main: World; second: World } | undefined {
+  if (step.kind === "out-of-band")
+    return declaredDevices(model.main).length > 0 ? { main: model.main, second: model.second } : undefined;
+  const main = applyChange(model.main, step.change);
+  if (!main) return undefined;
+  const second = step.kind === "concurrent" ? applySecondChange(model.second, step.second) : model.second;
+  return { main, second };
+}
