@@ -5,10 +5,14 @@
  * line with their ids, and stays alive — its record with it — until its stdin closes.
  */
 import { providerImplementation } from "../../../../provider/runtime/implementations";
-import { platformClient } from "../../../../provider/runtime/platform-client";
 import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
 import type { Inputs } from "../../../../provider/shared/input-checks";
-import { joinAsProviderProcess, type ProviderProcessOrder } from "./provider-process";
+import {
+  joinAsProviderProcess,
+  reportAndStay,
+  runProviderProcess,
+  type ProviderProcessOrder,
+} from "./provider-process";
 
 /** What the parent asks of this process. */
 export interface OwnerProcessOrder extends ProviderProcessOrder {
@@ -27,16 +31,7 @@ async function main(): Promise<void> {
     if (order.checkOnly) continue;
     ids.push((await implementation.create(checked.inputs)).id);
   }
-  process.stdout.write(`OWNER-PROCESS ${JSON.stringify({ ids })}\n`);
-  process.stdin.resume();
-  process.stdin.on("end", () => {
-    void platformClient()
-      .then((client) => client.close())
-      .finally(() => process.exit(0));
-  });
+  reportAndStay("OWNER-PROCESS", { ids });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
-  process.exit(1);
-});
+runProviderProcess(main);

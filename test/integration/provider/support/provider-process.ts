@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
-import { configureRuntime } from "../../../../provider/runtime/platform-client";
+import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
 import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
 
 /** What every order names: the deployment to join and the provider's configuration. */
@@ -56,5 +56,28 @@ export function joinAsProviderProcess(order: ProviderProcessOrder): void {
   };
   configureRuntime({
     config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
+  });
+}
+
+/**
+ * The child's side, after its work: prints `<prefix> <result as JSON>` for the parent and stays
+ * alive — its record with it, as a provider process does until the deployment ends — until its
+ * stdin closes.
+ */
+export function reportAndStay(prefix: string, result: unknown): void {
+  process.stdout.write(`${prefix} ${JSON.stringify(result)}\n`);
+  process.stdin.resume();
+  process.stdin.on("end", () => {
+    void platformClient()
+      .then((client) => client.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+/** Runs the child's `main`, exiting 1 with its error on stderr when it fails. */
+export function runProviderProcess(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
   });
 }

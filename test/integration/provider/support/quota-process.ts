@@ -6,10 +6,14 @@
  * until the deployment ends — until its stdin closes.
  */
 import { providerImplementation } from "../../../../provider/runtime/implementations";
-import { platformClient } from "../../../../provider/runtime/platform-client";
 import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
 import type { Inputs } from "../../../../provider/shared/input-checks";
-import { joinAsProviderProcess, type ProviderProcessOrder } from "./provider-process";
+import {
+  joinAsProviderProcess,
+  reportAndStay,
+  runProviderProcess,
+  type ProviderProcessOrder,
+} from "./provider-process";
 
 /** What the parent asks of this process. */
 export interface QuotaProcessOrder extends ProviderProcessOrder {
@@ -32,16 +36,7 @@ async function main(): Promise<void> {
   joinAsProviderProcess(order);
   const outcomes: QuotaProcessOutcome[] = [];
   for (const { kind, inputs } of order.resources) outcomes.push(await create(kind, inputs));
-  process.stdout.write(`QUOTA-PROCESS ${JSON.stringify(outcomes)}\n`);
-  process.stdin.resume();
-  process.stdin.on("end", () => {
-    void platformClient()
-      .then((client) => client.close())
-      .finally(() => process.exit(0));
-  });
+  reportAndStay("QUOTA-PROCESS", outcomes);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
-  process.exit(1);
-});
+runProviderProcess(main);
