@@ -58,8 +58,13 @@ export type Change =
   | { kind: "move-front"; resource: ResourceKind; pick: number }
   /** The first `up` of a move split over two: the resource declared on the other front-end too. */
   | { kind: "twin"; resource: ResourceKind; pick: number }
-  /** The second `up`: one of the two declarations removed, the old one (`keep: "new"`) or the new. */
-  | { kind: "finish-move"; resource: ResourceKind; pick: number; keep: "new" | "old" }
+  /**
+   * The second `up`: of a resource declared on both front-ends (`pick` among those, of any kind),
+   * one declaration removed, the old one (`keep: "new"`) or the new.
+   */
+  | { kind: "finish-move"; pick: number; keep: "new" | "old" }
+  /** A serial number moved from a fleet to the fleet of the same name under another parent. */
+  | { kind: "namesake-move"; pick: number }
   /** A fleet moved under another component parent (or to the root): a new URN, the same name. */
   | { kind: "reparent"; pick: number; parent: number }
   /**
@@ -146,10 +151,21 @@ function retarget(world: World, from: ConfigTarget, to: ConfigTarget): void {
   }
 }
 
-function placedOf(world: World, resource: ResourceKind, pick: number): Placement | undefined {
-  if (resource === "fleet") return pickOf(world.fleets, pick);
-  if (resource === "device") return pickOf(world.devices, pick);
-  return resource === "rps" ? pickOf(world.rps, pick) : pickOf(world.configs, pick);
+/** The resources of a kind, as placements (those a predicate keeps). */
+function placementsOf(
+  world: World,
+  resource: ResourceKind,
+  keep: (p: Placement) => boolean = () => true,
+): Placement[] {
+  const all: Placement[] =
+    resource === "fleet"
+      ? world.fleets
+      : resource === "device"
+        ? world.devices
+        : resource === "rps"
+          ? world.rps
+          : world.configs;
+  return all.filter(keep);
 }
 
 /** The front-end moves: in one `up`, or split over two. False when the change does not apply. */
@@ -157,7 +173,14 @@ function moveFront(
   world: World,
   change: Extract<Change, { kind: "move-front" | "twin" | "finish-move" }>,
 ): boolean {
-  const placed = placedOf(world, change.resource, change.pick);
+  // The second up of a split move picks among the resources half-way through one, of any kind.
+  const candidates =
+    change.kind === "finish-move"
+      ? (["fleet", "device", "rps", "config"] as const).flatMap((kind) =>
+          placementsOf(world, kind, (p) => p.twin === true),
+        )
+      : placementsOf(world, change.resource);
+  const placed = pickOf(candidates, change.pick);
   if (!placed) return false;
   switch (change.kind) {
     case "move-front":
@@ -303,6 +326,20 @@ export function applyChange(before: World, change: Change): World | undefined {
     case "remove-fleet":
       if (!changeFleets(world, change)) return undefined;
       break;
+    case "namesake-move": {
+      // Devices of fleets that have a namesake (another fleet of the same name, another parent).
+      const movable = located.filter(({ fleet }) => {
+        const from = fleet === undefined ? undefined : world.fleets[fleet];
+        return from !== undefined && world.fleets.some((f) => f !== from && f.name === from.name);
+      });
+      const moving = pickOf(movable, change.pick);
+      const from = moving?.fleet === undefined ? undefined : world.fleets[moving.fleet];
+      const to = world.fleets.find((f) => f !== from && f.name === from?.name);
+      if (!moving || !to) return undefined;
+      removeLocated(world, moving);
+      to.devices.push(moving.decl);
+      break;
+    }
     default:
       return applyConfigOrRpsChange(world, change);
   }

@@ -6,11 +6,12 @@
  */
 
 /**
- * Chosen because its first steps hold a move of a resource between the front-ends in one `up`, a
- * move split over two `up`s (both halves), a serial number moved between the two same-named
- * fleets, the second stack writing at the same time, and every circumstance (faults, a kill, out of
- * band).
+ * Chosen because all of its first 8 steps apply and they hold: a fleet moved to the other
+ * front-end in one `up` (with a kill at an add), both `up`s of a split move (a DeviceConfig), a fleet
+ * moved under another parent and a serial number moved between the two same-named fleets (with a
+ * kill at the first write), the second stack at the same time twice (once moving its fleet to the
+ * other front-end), faults and an out-of-band delete.
  */
-export const CI_SEED = 4201;
+export const CI_SEED = 21773;
 /** Sized to take no longer than the 8 steps of seed 260 took before the front-end moves. */
 export const CI_STEPS = 8;

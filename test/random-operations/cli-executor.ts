@@ -28,6 +28,7 @@ async function declaredIds(control: EmulatorControl, worlds: World[]): Promise<M
   );
 }
 
+/** Runs the steps of one sequence on fresh stacks of the real CLI (one executor per run). */
 export class CliExecutor implements StepExecutor {
   private current: Stacks | undefined;
 
@@ -42,10 +43,12 @@ export class CliExecutor implements StepExecutor {
     return this.current;
   }
 
+  /** CLI commands run so far. */
   get commands(): number {
     return this.current?.commands ?? 0;
   }
 
+  /** Resets the emulator, creates the stacks and deploys the initial worlds at once, then checks them. */
   async start(model: Readonly<Model>): Promise<StepOutcome> {
     await this.control.reset();
     this.current = await createStacks(this.context, this.control, model.main, model.second);
@@ -64,6 +67,7 @@ export class CliExecutor implements StepExecutor {
     };
   }
 
+  /** Writes the worlds, runs the step's `up` under its circumstances, converges, checks. */
   async run(
     step: Step,
     index: number,

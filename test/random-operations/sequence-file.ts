@@ -38,6 +38,7 @@ const CHANGE_FIELDS: Record<Change["kind"], readonly string[]> = {
   reparent: ["pick", "parent"],
   "add-fleet": ["name", "parent", "sn"],
   "remove-fleet": ["pick"],
+  "namesake-move": ["pick"],
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

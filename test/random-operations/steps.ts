@@ -91,12 +91,12 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant("finish-move"),
-      resource: resourceKind,
       pick,
       keep: fc.constantFrom("new" as const, "old" as const),
     }),
     weight: 3,
   },
+  { arbitrary: fc.record({ kind: fc.constant("namesake-move"), pick }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant("reparent"), pick, parent: pick }), weight: 2 },
   {
     arbitrary: fc.record({ kind: fc.constant("add-fleet"), name: pick, parent: pick, sn: pick, front }),
