@@ -24,9 +24,8 @@ function ratio(a: StepFigure | undefined, b: StepFigure | undefined): string {
 function requests(figure: StepFigure | undefined): string {
   if (!figure) return "–";
   const writes = Object.values(figure.writes ?? {}).reduce((sum, w) => sum + w, 0);
-  return writes > 0
-    ? `${thousands(figure.requests)} (${thousands(writes)} writes)`
-    : thousands(figure.requests);
+  if (writes === 0) return thousands(figure.requests);
+  return `${thousands(figure.requests)} (${thousands(writes)} write${writes === 1 ? "" : "s"})`;
 }
 
 const row = (cells: string[]): string => `| ${cells.join(" | ")} |`;
