@@ -96,9 +96,9 @@ function bucketOf(url: string, fn: string): string {
 /** Which process a profile is, from the code it ran. */
 function processOf(urls: Set<string>): string {
   const all = [...urls].join("\n");
-  if (/pulumi-devplatform\/(dist\/)?.*plugin/.test(all)) return "provider plugin";
   if (/cmd\/dynamic-provider/.test(all)) return "dynamic provider host";
   if (/cmd\/run/.test(all)) return "program (language host's node)";
+  if (/provider\/plugin\/(main|server)/.test(all)) return "provider plugin";
   return "node process";
 }
 
@@ -148,12 +148,14 @@ export function grpcSummary(file: string): string {
       response?: unknown;
       progress?: string;
       duration?: number;
+      metadata?: { mode?: string };
     };
     // Each call is logged when it starts and when it completes: count the completion.
     if (entry.progress === "request_started") continue;
     const method = entry.method ?? "?";
     const m = methods.get(method) ?? { count: 0, request: 0, response: 0, max: 0, ms: 0 };
-    m.ms += (entry.duration ?? 0) / 1e6;
+    // The engine's server side (the resource monitor) logs no usable duration.
+    if (entry.metadata?.mode === "client") m.ms += (entry.duration ?? 0) / 1e6;
     const request = JSON.stringify(entry.request ?? null).length;
     const response = JSON.stringify(entry.response ?? null).length;
     m.count++;
