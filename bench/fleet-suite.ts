@@ -22,6 +22,7 @@ import {
   FLEET_PROGRAM,
   noopProgram,
   PLUGIN_FLEET_PROGRAM,
+  SHAPE_FLOOR_PROGRAM,
 } from "./programs";
 import { writesOf } from "../test/e2e/support/platform-writes";
 import {
@@ -103,6 +104,15 @@ async function contenders(
     },
     await pluginFleet(n, pluginContext),
   ];
+  const shape = await PulumiProject.create({ name: "bench-shape", program: SHAPE_FLOOR_PROGRAM }, context);
+  writeFileSync(path.join(shape.dir, "fleet.json"), fleetDevicesFile(n, "24F4"));
+  list.push({
+    label: "shape",
+    project: shape,
+    control: new EmulatorControl(context.emulatorUrl),
+    rename: () => writeFileSync(path.join(shape.dir, "fleet.json"), fleetDevicesFile(n, "24F4", 7)),
+    run: runner(shape),
+  });
   if (withNoop) {
     const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
     list.push({

@@ -34,11 +34,13 @@ function fleetTable(size: FleetSizeFigures): string {
   const n = thousands(size.devices);
   const has = (key: ContenderKey) => FLEET_STEPS.some((step) => size.steps[step]?.[key] !== undefined);
   const withDevices = has("devices");
+  const withShape = has("shape");
   const header = [
     "step",
     `dynamic DeviceFleet of ${n}`,
     `plugin DeviceFleet of ${n}`,
     `${n} no-op resources (floor)`,
+    ...(withShape ? ["one no-op resource of the fleet's shape"] : []),
     ...(withDevices ? [`${n} Devices`] : []),
     "dynamic ÷ floor",
     "plugin ÷ floor",
@@ -55,6 +57,7 @@ function fleetTable(size: FleetSizeFigures): string {
         seconds(s.dynamic?.seconds),
         seconds(s.plugin?.seconds),
         seconds(s.noop?.seconds),
+        ...(withShape ? [seconds(s.shape?.seconds)] : []),
         ...(withDevices ? [seconds(s.devices?.seconds)] : []),
         ratio(s.dynamic, s.noop),
         ratio(s.plugin, s.noop),
@@ -73,6 +76,7 @@ function fleetTable(size: FleetSizeFigures): string {
       bytes("dynamic"),
       bytes("plugin"),
       bytes("noop"),
+      ...(withShape ? [bytes("shape")] : []),
       ...(withDevices ? [bytes("devices")] : []),
       "",
       "",

@@ -8,7 +8,7 @@ import { loadavg } from "node:os";
 import type { PluginStartFigures } from "./plugin-start";
 
 /** The contenders of the fleet suite, each measured at every step of one size. */
-export const CONTENDERS = ["dynamic", "plugin", "noop", "devices"] as const;
+export const CONTENDERS = ["dynamic", "plugin", "noop", "shape", "devices"] as const;
 export type ContenderKey = (typeof CONTENDERS)[number];
 
 /** The fleet suite's steps, in the order they run. */
