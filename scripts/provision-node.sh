@@ -23,24 +23,22 @@ if command -v node >/dev/null 2>&1; then
   fi
 fi
 
-bin="$prefix/node_modules/node/bin"
-if [ -x "$bin/node" ] && [ "$("$bin/node" --version 2>/dev/null)" = "v$NODE_VERSION" ]; then
-  echo "$bin"
-  exit 0
-fi
-
 standalone="$cache_root/node-v$NODE_VERSION-standalone"
-if [ -x "$standalone/bin/node" ] && [ "$("$standalone/bin/node" --version 2>/dev/null)" = "v$NODE_VERSION" ]; then
-  echo "$standalone/bin"
-  exit 0
-fi
-
 if ! command -v npm >/dev/null 2>&1; then
-  # No npm to install with: fetch the tarballs directly (standalone-node.sh).
+  # No npm to install with, nor to run beside node: Node.js and npm from their tarballs
+  # (standalone-node.sh; it returns at once when they are already there).
   bash "$(dirname "${BASH_SOURCE[0]}")/standalone-node.sh" "$standalone" "$NODE_VERSION"
   echo "$standalone/bin"
   exit 0
 fi
+
+for bin in "$prefix/node_modules/node/bin" "$standalone/bin"; do
+  if [ -x "$bin/node" ] && [ "$("$bin/node" --version 2>/dev/null)" = "v$NODE_VERSION" ]; then
+    echo "$bin"
+    exit 0
+  fi
+done
+bin="$prefix/node_modules/node/bin"
 
 log "installing Node.js $NODE_VERSION from the npm registry into $prefix (first run only)"
 mkdir -p "$prefix"

@@ -45,6 +45,9 @@ fetch() {
   mv "$scratch/$name/package" "$dest"
 }
 
+if [ -x "$dir/bin/node" ] && [ -x "$dir/bin/npm" ] && [ "$("$dir/bin/node" --version 2>/dev/null)" = "v$node_version" ]; then
+  exit 0
+fi
 log "installing Node.js $node_version and npm $npm_version from the npm registry into $dir (first run only)"
 mkdir -p "$(dirname "$dir")"
 # A lock directory keeps two parallel first runs from installing over each other.
