@@ -11,7 +11,7 @@ node_dir="$(bash "$here/provision-node.sh")"
 export PATH="$node_dir:$PATH"
 if [ ! -x "$root/node_modules/.bin/tsx" ]; then
   printf '[emulator] installing the checkout'"'"'s dependencies with npm ci (first run only)\n' >&2
-  (cd "$root" && npm ci --no-audit --no-fund --loglevel=error >&2)
+  (cd "$root" && npm ci --no-audit --no-fund --no-update-notifier --loglevel=error >&2)
 fi
 cd "$root"
 exec "$root/node_modules/.bin/tsx" cli/main.ts emulator "$@"
