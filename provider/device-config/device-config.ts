@@ -53,7 +53,7 @@ export class DeviceConfig extends pulumi.dynamic.Resource {
   /**
    * deviceId → what the device is still owed after a task call that failed (`keys`), and for a call
    * whose answer was lost, `unknown` (when, what failed, whether a read can show it). Absent when the
-   * platform confirmed everything; the next `pulumi up` sends it (see the README).
+   * platform confirmed everything; the next `pulumi up` sends it (see docs/guides/resources.md).
    */
   declare readonly pending: pulumi.Output<
     | Record<string, { keys: string[]; unknown?: { since: string; detail: string; visible: boolean } }>

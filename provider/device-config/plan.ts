@@ -33,7 +33,9 @@ export type ModelOf = (deviceId: string) => IndexedModel | undefined;
  * The configuration devices report now (Getting the Configuration of a Specific Device), read just
  * before writing to them. A value a device already has is not written again — so adopting a
  * configured fleet writes nothing, and an `up` retried after a write whose outcome was unknown (or
- * after the CLI was killed) creates no second task for what the first one applied.
+ * after the CLI was killed) creates no second task for what the first one applied. A task `version`
+ * is the exception: no read shows it, so a device new to a configuration written by tasks with a
+ * `version` gets every value with it (see {@link valuesForNewDevice}).
  */
 export type CurrentConfig = ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 
@@ -100,12 +102,23 @@ function profileWrite(deviceIds: string[], want: DesiredConfig): PlannedWrite[] 
   ];
 }
 
+/**
+ * What a device new to the configuration is sent: what it does not already report, or, under a
+ * task `version`, everything. A device showing the values may have them from anywhere (a PATCH,
+ * another configuration, by hand) without the version, and no read can show which: the version
+ * reaches it only by a task.
+ */
+function valuesForNewDevice(want: DesiredConfig, reported: Readonly<Record<string, unknown>> | undefined): Values {
+  const values = want.properties ?? {};
+  const versioned = want.version !== undefined && methodOf(want) === "tasks";
+  return versioned ? values : unapplied(values, reported);
+}
+
 /** The writes of a create: everything, to every device — but what a device already has. */
 export function planCreate(want: DesiredConfig, modelOf: ModelOf, current?: CurrentConfig): PlannedWrite[] {
   if (want.profile) return profileWrite(want.deviceIds, want);
-  const properties = want.properties ?? {};
   return groupTsl(
-    want.deviceIds.map((id) => [id, unapplied(properties, current?.get(id))]),
+    want.deviceIds.map((id) => [id, valuesForNewDevice(want, current?.get(id))]),
     modelOf,
     "apply",
     want.version,
@@ -201,7 +214,7 @@ export function planUpdate(
   const applies = groupTsl(
     [
       ...kept.map((id): [string, Values] => [id, keptValues(id)]),
-      ...added.map((id): [string, Values] => [id, unapplied(wantValues, current?.get(id))]),
+      ...added.map((id): [string, Values] => [id, valuesForNewDevice(want, current?.get(id))]),
     ],
     modelOf,
     "apply",

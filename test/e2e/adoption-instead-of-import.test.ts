@@ -26,7 +26,7 @@ describe("a device already on the platform", () => {
       program: program(", { import: " + JSON.stringify(existing.deviceId) + " }"),
     });
     const imported = await project.up();
-    // The engine's limitation, recorded here so that the README changes when the engine does.
+    // The engine's limitation, recorded here so that docs/guides/resources.md changes when the engine does.
     expect(imported.exitCode).not.toBe(0);
     expect(imported.output).toContain("Cannot read properties of undefined (reading 'toJavaScript')");
 

@@ -2,7 +2,7 @@
  * An `up` whose program declares no resource of this package any more (an emptied or broken
  * program): the engine then deletes every resource of the stack, and it tells a provider nothing
  * that sets this apart from `pulumi destroy` — no check runs, and a delete carries only the
- * resource's state. The guards are the engine's own resource options, which the README recommends
+ * resource's state. The guards are the engine's own resource options, which docs/guides/reliability.md recommends
  * for production fleets; this proves what each one does, through both front-ends.
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -107,7 +107,7 @@ describe("moving the demo's stack between the dynamic resources and the plugin",
       `${label}: ${JSON.stringify(up.changes)}; ${total} platform requests (${JSON.stringify(byRoute)}); writes ${JSON.stringify(writes)}`,
     );
     expect(writes).toEqual({});
-    // The README's figure for the move: 2 tokens, 8 searches, 1 RPS listing, 7 TSL models, 7 configurations.
+    // The figure of docs/guides/moving-to-the-plugin.md for the move: 2 tokens, 8 searches, 1 RPS listing, 7 TSL models, 7 configurations.
     expect(total).toBe(25);
     expect(await platformSnapshot()).toEqual(before);
     assertOk(await project.preview({ expectNoChanges: true }));

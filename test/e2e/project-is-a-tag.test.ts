@@ -71,7 +71,7 @@ describe.each(FRONT_ENDS)("(a) a fleet whose project column is blanked (%s)", (f
     assertOk(await project.up());
     const { byRoute, total } = await control.counters();
     expect(writesOf(byRoute)).toEqual({ "PUT /devices": 6 });
-    // The README's figure: 1 token, 6 PUT, 6 GET to confirm.
+    // The figure of docs/guides/reliability.md: 1 token, 6 PUT, 6 GET to confirm.
     expect(total).toBe(13);
     const after = await onPlatform();
     expect(after.map((d) => [d.sn, d.deviceId]).sort()).toEqual(before.map((d) => [d.sn, d.deviceId]).sort());
@@ -136,7 +136,7 @@ describe.each(FRONT_ENDS)(
       });
       const { up, writes, total } = await upCounted("fleet-a → fleet-b and fleet-a → Device, one up");
       expect(writes).toEqual({ "PUT /devices": 2 });
-      // The README's figure: 1 token, 2 searches, 2 PUT, 2 GET.
+      // The figure of docs/guides/reliability.md: 1 token, 2 searches, 2 PUT, 2 GET.
       expect(total).toBe(7);
       for (const [sn, project] of [
         [toFleet.sn, "b"],

@@ -41,7 +41,7 @@ describe.each(FRONT_ENDS)("renaming the resources of three Devices (%s)", (front
     expect(byRoute["DELETE /devices/{deviceId}"] ?? 0).toBe(0);
     expect(byRoute["POST /devices"] ?? 0).toBe(0);
     expect(byRoute["PUT /devices"] ?? 0).toBe(0);
-    // The README's figure: 1 token, 3 serial-number lookups.
+    // The figure of docs/guides/reliability.md: 1 token, 3 serial-number lookups.
     expect(total).toBe(4);
     // Each message once, as the engine's diagnostics (the CLI's output repeats them in its summary).
     const said = (pattern: RegExp) => up.diagnostics.filter((d) => pattern.test(d.message)).length;

@@ -56,7 +56,7 @@ describe.each(FRONT_ENDS)("renaming RpsProfile resources without an alias (%s)",
     const { byRoute, total } = await control.counters();
     expect(up.changes).toMatchObject({ create: 2, delete: 2 });
     expect(writesOf(byRoute)).toEqual({});
-    // The README's figure: 1 token, 1 listing of the records.
+    // The figure of docs/guides/reliability.md: 1 token, 1 listing of the records.
     expect(total).toBe(2);
     const said = (pattern: RegExp) => up.diagnostics.filter((d) => pattern.test(d.message)).length;
     expect(

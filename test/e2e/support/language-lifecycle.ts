@@ -24,7 +24,7 @@ import { e2e } from "./e2e-context";
 
 /** One language's program of the lifecycle. */
 export interface LifecycleLanguage {
-  /** The language as the README's table names it. */
+  /** The language as the table of docs/guides/reliability.md names it. */
   readonly language: string;
   /** The project's name: the project part of its URNs. */
   readonly project: string;

@@ -183,7 +183,7 @@ describe("a task call whose answer was lost", () => {
       );
       expect(next.posts).toBe(1);
       expect(next.result.outs?.pending).toBeUndefined();
-      // The README's "sends again, with a warning": the warning names the devices and the risk.
+      // docs/guides/resources.md's "sends again, with a warning": the warning names the devices and the risk.
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(/got no answer .* sending it again\. .*the same values twice/s);
       for (const id of ids) expect(warnings[0]).toContain(id);

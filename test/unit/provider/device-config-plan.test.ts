@@ -116,9 +116,30 @@ describe("the writes of an update", () => {
       [B, { reportInterval: 600 }],
     ]);
     const writes = planUpdate(one, { ...one, deviceIds: [A, B] }, modelOf, { current });
+    // B shows the values too, but not the version: no read can show one, so it gets the task as well.
     expect(writes).toEqual([
-      { deviceIds: [A], type: "TSL", values: { reportInterval: 600 }, version: "1", purpose: "apply" },
+      { deviceIds: [A, B], type: "TSL", values: { reportInterval: 600 }, version: "1", purpose: "apply" },
     ]);
+  });
+
+  it("sends the version to a device added to a versioned configuration that already shows the values", () => {
+    // Found by the random-operations harness (seed 31002, step 28): a device configured by a
+    // one-device configuration (a PATCH) moved into a versioned one of several and got no task.
+    const had = config([A, B], { reportInterval: 600 }, { version: "1" });
+    const current = new Map([[C, { reportInterval: 600 }]]);
+    expect(planUpdate(had, { ...had, deviceIds: [A, B, C] }, modelOf, { current })).toEqual([
+      { deviceIds: [C], type: "TSL", values: { reportInterval: 600 }, version: "1", purpose: "apply" },
+    ]);
+    expect(planCreate({ ...had, deviceIds: [A, C] }, modelOf, current)).toEqual([
+      { deviceIds: [A, C], type: "TSL", values: { reportInterval: 600 }, version: "1", purpose: "apply" },
+    ]);
+  });
+
+  it("leaves out what a device added to an unversioned configuration, or to a versioned PATCH, already shows", () => {
+    const current = new Map([[C, { reportInterval: 600 }]]);
+    const had = config([A, B], { reportInterval: 600 });
+    expect(planUpdate(had, { ...had, deviceIds: [A, B, C] }, modelOf, { current })).toEqual([]);
+    expect(planCreate(config([C], { reportInterval: 600 }, { version: "1" }), modelOf, current)).toEqual([]);
   });
 });
 
@@ -166,7 +187,7 @@ describe("values a device already has are not written again", () => {
     ]);
   });
 
-  it("applies to devices added to the set and to devices that stay, unless the config version changes", () => {
+  it("applies to devices added to the set and to devices that stay, unless there is a config version", () => {
     const current = new Map([
       [A, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }],
       [B, { reportInterval: 900, alarmThreshold: { "alarmThreshold.high": 30 } }],
@@ -174,6 +195,7 @@ describe("values a device already has are not written again", () => {
     const had = config([A], { reportInterval: 600 });
     expect(planUpdate(had, config([A, B], wanted), modelOf, { current })).toEqual([]);
     const bumped = planUpdate(had, config([A, B], wanted, { version: "2" }), modelOf, { current });
-    expect(bumped.map((w) => w.deviceIds)).toEqual([[A]]);
+    // A version shows on no device: both get it, B although it has the values.
+    expect(bumped.map((w) => w.deviceIds)).toEqual([[A, B]]);
   });
 });

@@ -80,7 +80,7 @@ describe("request figures", () => {
   });
 });
 
-describe("the README's plan messages", () => {
+describe("the plan messages of docs/guides/fleets-at-scale.md", () => {
   const sn = (i: number) => `24${i.toString(16).toUpperCase().padStart(12, "0")}`;
 
   it("site-a: 3 to add, 2 renamed, 1 to remove, 9,994 unchanged in an application of 9,997 → 13 requests", () => {

@@ -95,7 +95,7 @@ describe("decideRetry", () => {
 });
 
 describe("Retry-After with the client's defaults", () => {
-  it("is honoured up to 30 s, as the README says: 20 s waits 20 s, 45 s waits 30 s", () => {
+  it("is honoured up to 30 s, as docs/guides/reliability.md says: 20 s waits 20 s, 45 s waits 30 s", () => {
     expect(DEFAULT_RETRY_OPTIONS.retryAfterCapMs).toBe(30_000);
     expect(retryDelayMs(1, "20", DEFAULT_RETRY_OPTIONS, () => 0)).toBe(20_000);
     expect(retryDelayMs(1, "45", DEFAULT_RETRY_OPTIONS, () => 0)).toBe(30_000);

@@ -151,7 +151,7 @@ describe("verifyWebhook", () => {
   });
 
   it("cannot tell a well-formed body swapped under valid headers: the reference signs timestamp + nonce only", () => {
-    // Documented in the README: body integrity rests on TLS. This test fails if the scheme changes.
+    // Documented in docs/guides/platform-client.md: body integrity rests on TLS. This test fails if the scheme changes.
     const swapped = TASK_BODY.replace('"value":1200', '"value":60');
     const [event] = verifyWebhook(input({ body: swapped }));
     expect(event && isTaskDataEvent(event) && event.data.info.subcommand[0]?.value).toBe(60);
