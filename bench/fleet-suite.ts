@@ -22,18 +22,22 @@ import {
   FLEET_PROGRAM,
   noopProgram,
   PLUGIN_FLEET_PROGRAM,
+  SHAPE_FLOOR_PROGRAM,
 } from "./programs";
-import type { Row } from "./table";
 import { writesOf } from "../test/e2e/support/platform-writes";
-
-const STEPS = ["up (create)", "preview (no changes)", "refresh", "up (rename one)", "destroy"] as const;
-type Step = (typeof STEPS)[number];
+import {
+  FLEET_STEPS,
+  loadNow,
+  type ContenderKey,
+  type FleetSizeFigures,
+  type FleetStep as Step,
+} from "./results";
 
 const SKIP_CHECKPOINTS = { env: { PULUMI_SKIP_CHECKPOINTS: "true" } };
 
 /** What one contender does at each step. */
 interface Contender {
-  readonly label: string;
+  readonly label: ContenderKey;
   readonly project: PulumiProject;
   /** The platform it talks to, whose counters count its requests. */
   readonly control: EmulatorControl;
@@ -64,21 +68,6 @@ async function timed<T>(body: () => Promise<T>): Promise<{ seconds: number; valu
   return { seconds: (performance.now() - started) / 1000, value };
 }
 
-/** The figures of the fleet suite, for results.json. */
-export interface FleetFigures {
-  steps: Record<
-    string,
-    Record<string, { seconds: number; requests?: number; writes?: Record<string, number> }>
-  >;
-  stateBytesPerDevice: number;
-  /** The same for the plugin's DeviceFleet (`devplatform:index:DeviceFleet`). */
-  pluginStateBytesPerDevice?: number;
-  latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
-}
-
-/** The label of the plugin's DeviceFleet in the figures. */
-const PLUGIN_FLEET = "DeviceFleet (plugin)";
-
 /** The plugin's DeviceFleet of N, through the launcher of the installed package. */
 async function pluginFleet(n: number, context: PulumiContext): Promise<Contender> {
   const pluginPath = path.join(context.nodeModules, "pulumi-devplatform", "bin");
@@ -88,7 +77,7 @@ async function pluginFleet(n: number, context: PulumiContext): Promise<Contender
   );
   writeFileSync(path.join(project.dir, "fleet.json"), fleetDevicesFile(n, "24F3"));
   return {
-    label: PLUGIN_FLEET,
+    label: "plugin",
     project,
     control: new EmulatorControl(context.emulatorUrl),
     rename: () => writeFileSync(path.join(project.dir, "fleet.json"), fleetDevicesFile(n, "24F3", 7)),
@@ -107,7 +96,7 @@ async function contenders(
   writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1"));
   const list: Contender[] = [
     {
-      label: "DeviceFleet",
+      label: "dynamic",
       project: fleet,
       control: new EmulatorControl(context.emulatorUrl),
       rename: () => writeFileSync(path.join(fleet.dir, "fleet.json"), fleetDevicesFile(n, "24F1", 7)),
@@ -115,10 +104,19 @@ async function contenders(
     },
     await pluginFleet(n, pluginContext),
   ];
+  const shape = await PulumiProject.create({ name: "bench-shape", program: SHAPE_FLOOR_PROGRAM }, context);
+  writeFileSync(path.join(shape.dir, "fleet.json"), fleetDevicesFile(n, "24F4"));
+  list.push({
+    label: "shape",
+    project: shape,
+    control: new EmulatorControl(context.emulatorUrl),
+    rename: () => writeFileSync(path.join(shape.dir, "fleet.json"), fleetDevicesFile(n, "24F4", 7)),
+    run: runner(shape),
+  });
   if (withNoop) {
     const noop = await PulumiProject.create({ name: "bench-noop-skip", program: noopProgram(n) }, context);
     list.push({
-      label: `${n} no-op resources, skipped checkpoints`,
+      label: "noop",
       project: noop,
       control: new EmulatorControl(context.emulatorUrl),
       rename: () => noop.setProgram(noopProgram(n, 7)),
@@ -131,7 +129,7 @@ async function contenders(
       devicesContext,
     );
     list.push({
-      label: `${n} Devices, skipped checkpoints`,
+      label: "devices",
       project: devices,
       control: new EmulatorControl(devicesContext.emulatorUrl),
       rename: () => devices.setProgram(devicesProgram(n, "24D1", 7)),
@@ -147,7 +145,7 @@ export async function measureFleet(
   context: PulumiContext,
   emulator: RunningEmulator,
   options: { latencyMs?: number; withDevices: boolean; withNoop?: boolean },
-): Promise<{ rows: Row[]; figures: FleetFigures }> {
+): Promise<FleetSizeFigures> {
   // The N Devices get a platform of their own: the fleet's refresh pages through its application,
   // which must hold the fleet's devices, not theirs too.
   const devicesPlatform = options.withDevices ? await startEmulator({ control: true }) : undefined;
@@ -170,68 +168,38 @@ async function measureSteps(
   emulator: RunningEmulator,
   all: Contender[],
   options: { latencyMs?: number },
-): Promise<{ rows: Row[]; figures: FleetFigures }> {
-  const figures: FleetFigures = { steps: {}, stateBytesPerDevice: 0 };
-  const rows: Row[] = [];
-  for (const step of STEPS) {
-    const times: Record<string, number> = {};
+): Promise<FleetSizeFigures> {
+  const figures: FleetSizeFigures = {
+    devices: n,
+    load: { start: loadNow(), end: 0 },
+    steps: {},
+    stateBytesPerDevice: {},
+  };
+  for (const step of FLEET_STEPS) {
     for (const contender of all) {
       if (step === "up (rename one)") contender.rename();
       await contender.control.resetCounters();
       const { seconds, value } = await timed(() => contender.run(step));
       assertOk(value);
       const { total, byRoute } = await contender.control.counters();
-      times[contender.label] = seconds;
-      (figures.steps[step] ??= {})[contender.label] = { seconds, requests: total, writes: writesOf(byRoute) };
-      if (contender.label === "DeviceFleet" && step === "up (create)") {
-        figures.stateBytesPerDevice = Math.round(contender.project.stateFileText().length / n);
+      (figures.steps[step] ??= {})[contender.label] = {
+        seconds: Math.round(seconds * 100) / 100,
+        requests: total,
+        writes: writesOf(byRoute),
+      };
+      if (step === "up (create)") {
+        figures.stateBytesPerDevice[contender.label] = Math.round(
+          contender.project.stateFileText().length / n,
+        );
       }
-      if (contender.label === PLUGIN_FLEET && step === "up (create)") {
-        figures.pluginStateBytesPerDevice = Math.round(contender.project.stateFileText().length / n);
-      }
-      console.log(`  ${step}, ${contender.label}: ${seconds.toFixed(1)} s, ${total} requests`);
+      console.log(`  N=${n} ${step}, ${contender.label}: ${seconds.toFixed(1)} s, ${total} requests`);
     }
-    const fleet = figures.steps[step]?.DeviceFleet;
-    const baseline = all
-      .filter((c) => c.label !== "DeviceFleet" && c.label !== PLUGIN_FLEET)
-      .map((c) => `${(times[c.label] ?? 0).toFixed(1)} s (${c.label})`)
-      .join("; ");
-    const noopSeconds = times[all.find((c) => c.label.includes("no-op"))?.label ?? ""];
-    rows.push({
-      measure: `${step}: DeviceFleet of ${n}`,
-      provider: `${(fleet?.seconds ?? 0).toFixed(1)} s`,
-      baseline,
-      ratio: noopSeconds === undefined ? "" : ((fleet?.seconds ?? 0) / noopSeconds).toFixed(3),
-      requests: `${fleet?.requests ?? 0}${Object.keys(fleet?.writes ?? {}).length ? ` (writes ${JSON.stringify(fleet?.writes)})` : ""}`,
-    });
-    const plugin = figures.steps[step]?.[PLUGIN_FLEET];
-    rows.push({
-      measure: `${step}: plugin DeviceFleet of ${n}`,
-      provider: `${(plugin?.seconds ?? 0).toFixed(1)} s`,
-      baseline: `${(fleet?.seconds ?? 0).toFixed(1)} s (dynamic DeviceFleet)`,
-      ratio: ((plugin?.seconds ?? 0) / (fleet?.seconds || 1)).toFixed(3),
-      requests: `${plugin?.requests ?? 0}${Object.keys(plugin?.writes ?? {}).length ? ` (writes ${JSON.stringify(plugin?.writes)})` : ""}`,
-    });
   }
-  rows.push({
-    measure: "DeviceFleet state bytes per device (file backend)",
-    provider: String(figures.stateBytesPerDevice),
-  });
-  rows.push({
-    measure: "plugin DeviceFleet state bytes per device (file backend)",
-    provider: String(figures.pluginStateBytesPerDevice ?? 0),
-    baseline: `${figures.stateBytesPerDevice} (dynamic DeviceFleet)`,
-  });
+  figures.load.end = loadNow();
   if (options.latencyMs !== undefined) {
     figures.latency = await measureLatency(n, context, emulator, options.latencyMs);
-    rows.push({
-      measure: `add ${n} devices, ${options.latencyMs} ms a request: DeviceFleet up vs sequential script`,
-      provider: `${figures.latency.fleetUpSeconds.toFixed(1)} s`,
-      baseline: `${figures.latency.scriptSeconds.toFixed(1)} s (script)`,
-      ratio: figures.latency.ratio.toFixed(3),
-    });
   }
-  return { rows, figures };
+  return figures;
 }
 
 /** The fleet's `up` of N against a sequential script, every platform request delayed by `latencyMs`. */

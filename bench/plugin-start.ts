@@ -9,7 +9,6 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { Row } from "./table";
 
 const repoRoot = path.resolve(__dirname, "..");
 
@@ -31,8 +30,8 @@ export async function timeToPort(command: string): Promise<number> {
   }
 }
 
-/** The linux-amd64 archive's executable (built or taken from the cache), unpacked into `workDir`. */
-export function archiveExecutable(workDir: string): string {
+/** The linux-amd64 archive (built or taken from the cache) and its executable, unpacked into `workDir`. */
+export function archiveExecutable(workDir: string): { archive: string; path: string } {
   const dir = mkdtempSync(path.join(workDir, "plugin-archive-"));
   const archive = execFileSync("bash", ["scripts/plugin-archive.sh", dir, "--targets", "linux-amd64"], {
     cwd: repoRoot,
@@ -40,7 +39,7 @@ export function archiveExecutable(workDir: string): string {
     stdio: ["ignore", "pipe", "inherit"],
   }).trim();
   execFileSync("tar", ["-xzf", archive, "-C", dir]);
-  return path.join(dir, "pulumi-resource-devplatform");
+  return { archive, path: path.join(dir, "pulumi-resource-devplatform") };
 }
 
 /** Start-time figures, milliseconds. */
@@ -60,7 +59,7 @@ export async function measurePluginStart(
   executable: string,
   launcher: string,
   runs = 10,
-): Promise<{ figures: PluginStartFigures; row: Row }> {
+): Promise<{ figures: PluginStartFigures }> {
   await timeToPort(executable);
   await timeToPort(launcher);
   const a: number[] = [];
@@ -76,11 +75,5 @@ export async function measurePluginStart(
     executableMedianMs: Math.round(median(a)),
     launcherMedianMs: Math.round(median(b)),
   };
-  const row: Row = {
-    measure: `plugin start, exec → port line (best of ${runs}; median)`,
-    provider: `${figures.executableBestMs} ms; ${figures.executableMedianMs} ms (executable)`,
-    baseline: `${figures.launcherBestMs} ms; ${figures.launcherMedianMs} ms (npm launcher)`,
-    ratio: (figures.executableBestMs / figures.launcherBestMs).toFixed(2),
-  };
-  return { figures, row };
+  return { figures };
 }

@@ -88,3 +88,43 @@ const ids: string[] = ${JSON.stringify(deviceIds)};
 ids.forEach((id) => new DeviceConfig("rollout-" + id, { deviceIds: id, properties: ${ROLLOUT} }));
 `;
 }
+
+/**
+ * The engine's floor for one resource of the fleet's shape: a dynamic resource whose provider does
+ * nothing but carry what a DeviceFleet carries — the devices as one JSON string in, checked into
+ * entries keyed by serial number, and outputs of `deviceIds`, `devices` and `applied` — so the
+ * engine, the SDK and the dynamic host marshal the same values, and no platform is asked anything.
+ */
+export const SHAPE_FLOOR_PROGRAM = `import { readFileSync } from "node:fs";
+import * as pulumi from "@pulumi/pulumi";
+type Entries = Record<string, { name: string; tags?: string[] }>;
+const entriesOf = (inputs: any): Entries =>
+  typeof inputs.devices === "string"
+    ? Object.fromEntries(JSON.parse(inputs.devices).map((d: any) => [d.sn, { name: d.name, tags: d.tags }]))
+    : inputs.devices;
+const outputsOf = (inputs: any) => {
+  const entries = entriesOf(inputs);
+  const serials = Object.keys(entries);
+  return {
+    fleetName: inputs.fleetName,
+    deviceIds: Object.fromEntries(serials.map((sn, i) => [sn, String(1e12 + i)])),
+    devices: Object.fromEntries(serials.map((sn, i) => [sn, { deviceId: String(1e12 + i), model: "M1", deviceType: "COMMON" }])),
+    applied: JSON.stringify(entries),
+  };
+};
+const provider: pulumi.dynamic.ResourceProvider = {
+  async check(olds, news) { return { inputs: { ...news, devices: entriesOf(news) } }; },
+  async diff(id, olds, news) { return { changes: olds.applied !== JSON.stringify(entriesOf(news)) }; },
+  async create(inputs) { return { id: inputs.fleetName, outs: outputsOf(inputs) }; },
+  async update(id, olds, news) { return { outs: outputsOf(news) }; },
+  async read(id, props) { return { id, props }; },
+};
+class ShapeFloor extends pulumi.dynamic.Resource {
+  declare readonly deviceIds: pulumi.Output<Record<string, string>>;
+  constructor(name: string, devices: unknown[]) {
+    super(provider, name, { deviceIds: undefined, devices: JSON.stringify(devices), fleetName: name }, {});
+  }
+}
+const devices = JSON.parse(readFileSync(__dirname + "/fleet.json", "utf8"));
+export const count = new ShapeFloor("bench-fleet", devices).deviceIds.apply((ids) => Object.keys(ids).length);
+`;

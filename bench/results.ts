@@ -1,0 +1,88 @@
+/**
+ * The shape of bench/results.json, which `npm run bench` writes and `npm run bench:table` turns
+ * into the documentation's tables (results-table.ts). Figures are seconds of wall time of one whole
+ * CLI command, requests are the emulator's counters, and every group carries the load average
+ * around it: the machine is shared, so read the ratios of figures measured side by side.
+ */
+import { loadavg } from "node:os";
+import type { PluginStartFigures } from "./plugin-start";
+
+/** The contenders of the fleet suite, each measured at every step of one size. */
+export const CONTENDERS = ["dynamic", "plugin", "noop", "shape", "devices"] as const;
+export type ContenderKey = (typeof CONTENDERS)[number];
+
+/** The fleet suite's steps, in the order they run. */
+export const FLEET_STEPS = [
+  "up (create)",
+  "preview (no changes)",
+  "refresh",
+  "up (rename one)",
+  "destroy",
+] as const;
+export type FleetStep = (typeof FLEET_STEPS)[number];
+
+/** One contender at one step. */
+export interface StepFigure {
+  seconds: number;
+  /** Platform requests the step sent (the emulator's counters). */
+  requests: number;
+  /** Writes among them, by route. */
+  writes?: Record<string, number>;
+}
+
+/** The 1-minute load average when a group of measurements began and ended. */
+export interface LoadAverage {
+  start: number;
+  end: number;
+}
+
+/** The fleet suite at one size N. */
+export interface FleetSizeFigures {
+  devices: number;
+  load: LoadAverage;
+  steps: Partial<Record<FleetStep, Partial<Record<ContenderKey, StepFigure>>>>;
+  /** State file bytes after the create, divided by N. */
+  stateBytesPerDevice: Partial<Record<ContenderKey, number>>;
+  latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
+}
+
+/** The fixed cost of one command in one language: a no-change `preview`, best of `runs`. */
+export interface FixedCostFigure {
+  /** The language and front-end, as the table names them. */
+  label: string;
+  runs: number;
+  /** A program that declares nothing. */
+  emptySeconds: number;
+  /** A program with one Device (created before, so the preview finds no change). */
+  oneDeviceSeconds: number;
+}
+
+/** A release archive of the plugin and its size. */
+export interface ArchiveSize {
+  file: string;
+  bytes: number;
+  /** The executable inside it, unpacked. */
+  executableBytes?: number;
+}
+
+export interface BenchResults {
+  date: string;
+  machine: {
+    cores: number;
+    cpu: string;
+    platform: string;
+    node: string;
+    pulumi: string;
+    load: LoadAverage;
+  };
+  pluginStart?: PluginStartFigures & { load: LoadAverage; archive?: ArchiveSize };
+  fixedCost?: { load: LoadAverage; languages: FixedCostFigure[] };
+  fleets: FleetSizeFigures[];
+  /** Below 2,000 and without `--fleet-only`: N Devices with default checkpoints and the rest. */
+  engineFloor?: Record<string, unknown>;
+}
+
+/** The current 1-minute load average, rounded to hundredths. */
+export function loadNow(): number {
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
+}
