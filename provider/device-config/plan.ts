@@ -108,7 +108,10 @@ function profileWrite(deviceIds: string[], want: DesiredConfig): PlannedWrite[] 
  * another configuration, by hand) without the version, and no read can show which: the version
  * reaches it only by a task.
  */
-function valuesForNewDevice(want: DesiredConfig, reported: Readonly<Record<string, unknown>> | undefined): Values {
+function valuesForNewDevice(
+  want: DesiredConfig,
+  reported: Readonly<Record<string, unknown>> | undefined,
+): Values {
   const values = want.properties ?? {};
   const versioned = want.version !== undefined && methodOf(want) === "tasks";
   return versioned ? values : unapplied(values, reported);
