@@ -11,7 +11,7 @@
  * scripts/plugin-executable/bundle.ts) and starts without loading it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { dynamicStatus, prepareDynamicStatus, pulumiLog } from "./dynamic-host-status";
+import type * as Pulumi from "@pulumi/pulumi";
 
 /** A destination for one operation's messages. */
 export interface LogSink {
@@ -24,14 +24,25 @@ export interface LogSink {
   status(message: string): Promise<void>;
 }
 
-/** The dynamic front-end's sink: `@pulumi/pulumi`'s log, looked up at each call (tests spy on it). */
-const pulumiLogSink: LogSink = {
+/**
+ * `@pulumi/pulumi`'s `log`, loaded at the first call rather than with this module: loading the SDK
+ * costs a second or more, and a process that never logs through it (the plugin) never pays for it.
+ */
+export function pulumiLog(): typeof Pulumi.log {
+  // A plain require of the package by name: resolved as a static import would be.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("@pulumi/pulumi") as typeof Pulumi).log;
+}
+
+/**
+ * The default sink: `@pulumi/pulumi`'s log, looked up at each call (tests spy on it); status lines
+ * ephemeral. The dynamic front-end puts its status lines on the resource's row (dynamic/host-status.ts).
+ */
+export const pulumiLogSink: LogSink = {
   info: (message) => pulumiLog().info(message),
   warn: (message) => pulumiLog().warn(message),
-  // On the resource's row: the dynamic host gives no URN, see dynamic-host-status.ts.
-  status: (message) => dynamicStatus(message),
+  status: (message) => pulumiLog().info(message, undefined, undefined, true),
 };
-prepareDynamicStatus();
 
 const current = new AsyncLocalStorage<LogSink>();
 let defaultSink = pulumiLogSink;

@@ -4,16 +4,14 @@
  * inputs from what the engine sends it.
  */
 import type { Inputs } from "../../shared/input-checks";
+import { token } from "../../core/schema-spec";
+import { RESOURCE_KINDS, type ResourceKind } from "../../kinds";
 import { isPlainObject } from "../../tsl/validate";
-import type { ResourceKind } from "../../runtime/serialized-provider";
 
-/** The package's resource type tokens, by kind. */
-export const RESOURCE_TOKENS: Readonly<Record<ResourceKind, string>> = {
-  Device: "devplatform:index:Device",
-  DeviceFleet: "devplatform:index:DeviceFleet",
-  RpsProfile: "devplatform:index:RpsProfile",
-  DeviceConfig: "devplatform:index:DeviceConfig",
-};
+/** The package's resource type tokens, by kind (`devplatform:index:<Kind>`). */
+export const RESOURCE_TOKENS = Object.fromEntries(
+  RESOURCE_KINDS.map((kind) => [kind, token(kind)]),
+) as Readonly<Record<ResourceKind, string>>;
 
 /** Thrown for a type token the package does not have (an engine or program error). */
 export class UnknownResourceTypeError extends Error {
