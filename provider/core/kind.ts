@@ -51,6 +51,24 @@ export interface KindOperations {
   delete(id: string, props: Inputs): Promise<void>;
 }
 
+/**
+ * How a kind's inputs are recorded where a front-end records the checked inputs under the program's
+ * names and takes the resource's name from its URN (the plugin), when they differ from what the
+ * kind's operations take (a DeviceFleet's).
+ */
+export interface RecordedInputs {
+  /** The program's inputs (`news`) as the check takes them; `name` is the resource's name. */
+  checkInputs(news: Inputs, name: string): Inputs;
+  /** Which checked inputs hold a value the program gave as a secret (`secrets`: the program's names). */
+  checkedSecrets(secrets: ReadonlySet<string>): ReadonlySet<string>;
+  /** Checked inputs as recorded. */
+  recorded(checked: Inputs): Inputs;
+  /** Recorded inputs (or a state's) as the operations take them: the reverse of {@link recorded}. */
+  operationInputs(recorded: Inputs): Inputs;
+  /** Inputs recorded under the name of an output of another shape. */
+  readonly reshaped: readonly string[];
+}
+
 /** One resource kind: its operations, its import, and its place in the package schema. */
 export interface KindDefinition extends KindOperations {
   /**
@@ -64,6 +82,8 @@ export interface KindDefinition extends KindOperations {
   readonly spec: ResourceSpec;
   /** The object and enum types its spec refers to. */
   readonly types?: TypeContributions;
+  /** Where its recorded inputs differ from what its operations take (none: the same). */
+  readonly recordedInputs?: RecordedInputs;
 }
 
 /** A function of the package (`devplatform:index:<name>`). */

@@ -15,6 +15,7 @@ import { planFleet } from "./plan";
 import type { KindDefinition } from "../core/kind";
 import { deviceFleetDiff } from "./diff";
 import { deviceFleetInputsOf, importDeviceFleet } from "./import";
+import { fleetRecordedInputs } from "./recorded-inputs";
 import { deviceFleetResourceSpec, deviceFleetTypes } from "./schema";
 import { refreshFleet } from "./read";
 import { applyPlan, fleetOwner, fleetProgress, removeDevices, type FleetRun } from "./reconcile";
@@ -153,6 +154,7 @@ export const deviceFleetImplementation: KindDefinition = {
   types: deviceFleetTypes,
   importRead: (id, name) => importDeviceFleet(id, name),
   inputsOf: deviceFleetInputsOf,
+  recordedInputs: fleetRecordedInputs,
 
   async check(olds, news) {
     const { inputs, failures } = checkFleetInputs(olds, news);
