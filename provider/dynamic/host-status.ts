@@ -12,7 +12,7 @@
  */
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import { pulumiLog } from "../runtime/log";
+import { pulumiLog } from "./pulumi-log";
 import { currentUrn, enterRequestUrn } from "../runtime/request-urn";
 import { deploymentOfThisProcess } from "../runtime/shared-record";
 

@@ -8,17 +8,19 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindDefinition } from "../core/kind";
 import { kindDefinition, KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
-import { pulumiLogSink, setDefaultLogSink } from "../runtime/log";
+import { setDefaultLogSink } from "../runtime/log";
 import { configureRuntime } from "../runtime/platform-client";
 import { dynamicStatus, prepareDynamicStatus } from "./host-status";
+import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
-// In the dynamic provider host, hook its requests now, so that the first provider call already has
-// its URN, and put status lines on the resource's row (see host-status.ts).
+// The kinds' messages go to `@pulumi/pulumi`'s log. In the dynamic provider host, its requests are
+// hooked now, so that the first provider call already has its URN, and status lines go on the
+// resource's row (see host-status.ts).
 prepareDynamicStatus();
-setDefaultLogSink({ ...pulumiLogSink, status: (message) => dynamicStatus(message) });
+setDefaultLogSink(pulumiLogSink((message) => dynamicStatus(message)));
 
 /** A kind's definition as the dynamic provider host calls it (without `configure`). */
 function dynamicOperationsOf(definition: KindDefinition): Omit<Implementation, "configure"> {

@@ -105,11 +105,6 @@ export function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string
   return circles;
 }
 
-/** A file's text (relative to the root). */
-export function readSource(file: string): string {
-  return readFileSync(path.join(ROOT, file), "utf8");
-}
-
 /** The lines of a file. */
 export function lineCount(file: string): number {
   const text = readFileSync(path.join(ROOT, file), "utf8");
