@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  RateLimitError,
-  TransportError,
-  clearTokenCache,
-  type DevicePlatformError,
-} from "../../../sdk";
+import { RateLimitError, TransportError, clearTokenCache, type DevicePlatformError } from "../../../sdk";
 import { FakePlatform, failed, networkError, ok, type FakeReply } from "./support/fake-platform";
 
 const DEVICE_PATH = "/device/openapi/v1/devices/11";
