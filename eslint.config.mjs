@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // The serialized provider must `require` the package at run time by design.
-    files: ["provider/runtime/serialized-provider.ts"],
+    files: ["provider/dynamic/serialized-provider.ts"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {

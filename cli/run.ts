@@ -8,7 +8,7 @@ import { redactText } from "../sdk/redact";
 import { CommandFailure, EXIT_FAILURE, EXIT_USAGE, UsageError } from "./errors";
 import { readProcessStdin } from "./export/credentials";
 import { runExport } from "./export/run-export";
-import { readPackageInfo } from "./package-info";
+import { readPackageInfo } from "../provider/shared/package-info";
 
 /** `devplatform --help`. */
 export const USAGE = `Usage: devplatform <command> [options]

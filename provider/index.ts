@@ -5,14 +5,14 @@
  * import { Device, RpsProfile } from "pulumi-devplatform";
  * ```
  */
-export { Device, type DeviceArgs, type DeviceDeclaration } from "./device/device";
+export { Device, type DeviceArgs, type DeviceDeclaration } from "./dynamic/device";
 export {
   DeviceFleet,
   type DeviceFleetArgs,
   type DeviceFleetDevice,
   type FleetDeviceInfo,
-} from "./device-fleet/device-fleet";
-export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./device-config/device-config";
-export { RpsProfile, type RpsProfileArgs } from "./rps-profile/rps-profile";
-export { providerImplementation } from "./runtime/implementations";
-export type { ResourceKind } from "./runtime/serialized-provider";
+} from "./dynamic/device-fleet";
+export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./dynamic/device-config";
+export { RpsProfile, type RpsProfileArgs } from "./dynamic/rps-profile";
+export { providerImplementation } from "./dynamic/implementations";
+export type { ResourceKind } from "./kinds";

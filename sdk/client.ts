@@ -11,7 +11,9 @@ import {
   deleteDevice as deleteDeviceOperation,
   propertyHistory as propertyHistoryOperation,
 } from "./device-operations";
-import { DevicePlatformError, withNote } from "./errors";
+import { createTasksInChunks, type CreateConfigTasksOptions } from "./config-tasks";
+import { lookUpAddedDevice } from "./added-device";
+import type { CallServiceOptions, DeleteDeviceOptions, SetRpsProfileResult } from "./operation-types";
 import type { PropertyHistory } from "./history-pages";
 import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input-checks";
 import { RequestExecutor, type OperationSpec } from "./executor";
@@ -62,55 +64,7 @@ import type { PropertyHistoryOptions, ServiceCallResult } from "./schemas/histor
 import { thingModelSchema, type ThingModel } from "./schemas/tsl";
 import { HttpTransport, type HttpMethod } from "./transport";
 
-/** Devices per Create Configuration Tasks call: the platform's limit. */
-export const MAX_DEVICES_PER_TASK = 500;
-
 const USER_AGENT = "pulumi-devplatform-sdk/0.1";
-
-/** Options of {@link DevicePlatformClient.createConfigTasks}. */
-export interface CreateConfigTasksOptions {
-  /**
-   * Called after each chunk of at most 500 devices succeeded, with that chunk's relations, before
-   * the next chunk is sent: a caller can record which devices got tasks even when a later chunk
-   * fails. If it throws, no further chunk is sent and its exception is passed on unchanged.
-   */
-  readonly onChunkCreated?: (relations: DeviceTaskRelation[]) => void;
-  /**
-   * Called when a chunk's call failed, before its error is thrown, with the devices that call
-   * carried (exactly, in the order sent) and its error: only those devices may have got a task, and
-   * only if `error.outcomeUnknown` (an answer lost after the call may have been performed); the
-   * devices of later chunks were never sent. If it throws, its exception is passed on instead.
-   */
-  readonly onChunkFailed?: (failure: TaskChunkFailure) => void;
-}
-
-/** A Create Configuration Tasks call that failed: see `CreateConfigTasksOptions.onChunkFailed`. */
-export interface TaskChunkFailure {
-  /** The devices the failed call carried. */
-  readonly deviceIds: readonly string[];
-  readonly error: DevicePlatformError;
-}
-
-/** Result of {@link DevicePlatformClient.setRpsProfile}. */
-export interface SetRpsProfileResult extends RpsProfile {
-  /** The result text the platform returned, if any. */
-  readonly result: string | undefined;
-}
-
-/** Options of {@link DevicePlatformClient.deleteDevice}. */
-export interface DeleteDeviceOptions {
-  /**
-   * The serial number of the device meant: the platform answers with the deleted device's serial
-   * number, and a different one fails with `SerialNumberMismatchError` (compared ignoring case).
-   */
-  readonly sn?: string;
-}
-
-/** Options of {@link DevicePlatformClient.callService}. */
-export interface CallServiceOptions {
-  /** The device's TSL model, when the caller has it: then the call sends no request to read it. */
-  readonly model?: ThingModel;
-}
 
 /** Client of the device platform API. Create one per platform and application, and `close()` it. */
 export class DevicePlatformClient {
@@ -172,7 +126,7 @@ export class DevicePlatformClient {
     return this.#executor.execute({
       ...this.#op("POST", path, deviceWriteResultSchema, "unsafe"),
       json: { ...body, ...this.#profileTemplateField(config) },
-      resolveAmbiguous: (error) => this.#lookUpAddedDevice(body.snDevEUI, error),
+      resolveAmbiguous: (error) => lookUpAddedDevice((sn) => this.findDeviceBySn(sn), body.snDevEUI, error),
     });
   }
 
@@ -307,44 +261,14 @@ export class DevicePlatformClient {
     if (typeof input.config !== "object" || input.config === null) {
       throw invalidInput("POST", path, "config must be an object");
     }
-    const relations: DeviceTaskRelation[] = [];
-    for (let start = 0; start < ids.length; start += MAX_DEVICES_PER_TASK) {
-      const created = await this.#createTaskChunk(path, input, ids, start, options.onChunkFailed);
-      relations.push(...created);
-      // Outside the chunk's error handling: an exception of the caller's own is passed on as is.
-      options.onChunkCreated?.([...created]);
-    }
-    return relations;
-  }
-
-  /**
-   * One Create Configuration Tasks call for the devices from `start`; its error says what came
-   * before, and `onFailed` is told which devices that call carried.
-   */
-  async #createTaskChunk(
-    path: string,
-    input: CreateConfigTasksInput,
-    ids: readonly string[],
-    start: number,
-    onFailed: CreateConfigTasksOptions["onChunkFailed"],
-  ): Promise<DeviceTaskRelation[]> {
-    const chunk = ids.slice(start, start + MAX_DEVICES_PER_TASK);
-    try {
+    return createTasksInChunks(ids, options, async (chunk, ambiguousNote) => {
       const result = await this.#executor.execute({
         ...this.#op("POST", path, taskCreateResultSchema, "unsafe"),
         json: { type: input.type, deviceIds: chunk.map((id) => this.#encodeId(id)), config: input.config },
-        ambiguousNote: ambiguousTasksNote(start, chunk.length, ids.length),
+        ambiguousNote,
       });
       return result.deviceTaskRelations;
-    } catch (error) {
-      if (!(error instanceof DevicePlatformError)) throw error;
-      const noted =
-        start === 0
-          ? error
-          : withNote(error, `tasks for the first ${start} of ${ids.length} devices had been created`);
-      onFailed?.({ deviceIds: chunk, error: noted });
-      throw noted;
-    }
+    });
   }
 
   /** Specify the Profile URL for RPS. Setting the same serial number again replaces it, so it may be retried. */
@@ -403,20 +327,6 @@ export class DevicePlatformClient {
     return { method, path, schema, repeatability, authenticated: true };
   }
 
-  /** After an unconfirmed Add: the device found by serial number means the first attempt worked. */
-  async #lookUpAddedDevice(sn: string, error: DevicePlatformError): Promise<DeviceWriteResult | undefined> {
-    let found: DeviceDetails | undefined;
-    try {
-      found = await this.findDeviceBySn(sn);
-    } catch (lookupError) {
-      const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
-      throw withNote(error, `the device may have been added; looking it up failed: ${why}`, true);
-    }
-    if (!found) return undefined;
-    const { deviceId, devEUI, imei, project } = found;
-    return { deviceId, sn: found.sn ?? sn, project, devEUI, imei };
-  }
-
   /** The profile template as this API version's Add a Device names it: `config` (v1), `profile` (v1.0). */
   #profileTemplateField(config: unknown): Record<string, unknown> {
     if (config === undefined) return {};
@@ -432,19 +342,4 @@ export class DevicePlatformClient {
     checkDeviceId(method, path, deviceId);
     return path;
   }
-}
-
-/** What to say when a chunk of tasks may or may not have been created: which devices, what to check. */
-function ambiguousTasksNote(start: number, size: number, total: number): string {
-  const which =
-    total !== size
-      ? `devices ${start + 1}–${start + size} of ${total}`
-      : size === 1
-        ? "this device"
-        : `these ${size} devices`;
-  return (
-    `tasks for ${which} may have been created, so the request was not repeated (that could create ` +
-    `them twice); check the configuration of the devices concerned (getDeviceConfig), or the ` +
-    `platform's task notifications, before creating tasks for them again`
-  );
 }

@@ -10,9 +10,9 @@ import {
   QuotaHaltedError,
   ResponseShapeError,
   TransportError,
-  classifyFailure,
   withNote,
 } from "./errors";
+import { classifyFailure } from "./classify-response";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
 import type { QuotaHaltShare, QuotaRefusal } from "./quota-halt";

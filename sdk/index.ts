@@ -11,15 +11,9 @@
 import "./node-version";
 
 export { assertSupportedNode, MINIMUM_NODE_MAJOR } from "./node-version";
-export {
-  DevicePlatformClient,
-  MAX_DEVICES_PER_TASK,
-  type CallServiceOptions,
-  type CreateConfigTasksOptions,
-  type DeleteDeviceOptions,
-  type SetRpsProfileResult,
-  type TaskChunkFailure,
-} from "./client";
+export { DevicePlatformClient } from "./client";
+export type { CallServiceOptions, DeleteDeviceOptions, SetRpsProfileResult } from "./operation-types";
+export { MAX_DEVICES_PER_TASK, type CreateConfigTasksOptions, type TaskChunkFailure } from "./config-tasks";
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
@@ -38,11 +32,10 @@ export {
   ServerError,
   TransportError,
   ValidationError,
-  errorFromResponse,
   type DevicePlatformErrorCode,
   type DevicePlatformErrorInit,
-  type ResponseErrorContext,
 } from "./errors";
+export { errorFromResponse, type ResponseErrorContext } from "./classify-response";
 export { PLATFORM_ERR_CODES, type MissingResource, type PlatformErrCode } from "./platform-err-codes";
 export type { RequestEvent, RequestEventListener } from "./events";
 export { PageIterator } from "./pagination";

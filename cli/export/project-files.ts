@@ -11,7 +11,7 @@ import {
   type InventoryEntry,
   type RpsEntry,
 } from "../../inventory";
-import { builtWith, type PackageInfo } from "../package-info";
+import { builtWith, type PackageInfo } from "../../provider/shared/package-info";
 import { indexTs, type ExportStyle } from "./index-template";
 
 /** What a project is generated from. */

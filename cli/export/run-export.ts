@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { baseUrlProblem, DevicePlatformClient, maskUrl } from "../../sdk";
 import { CommandFailure, UsageError } from "../errors";
-import { readPackageInfo } from "../package-info";
+import { readPackageInfo } from "../../provider/shared/package-info";
 import { Progress } from "../progress";
 import { EXPORT_USAGE, parseExportArgs } from "./args";
 import { groupConfigurations } from "./config-groups";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema, nameSchema, serialSchema, tagsSchema } from "../routes/schemas";
-import { profileUrlSchema } from "../routes/set-rps-profile";
+import { profileUrlSchema } from "../routes/schemas";
 import { CONNECT_STATUSES, LICENSE_STATUSES, SEND_AS_FIELDS } from "../state/types";
 
 /** Body of `POST /__emulator/reset`. */

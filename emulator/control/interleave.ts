@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { EmulatorContext } from "../context";
 import { insertSeededDevice } from "./seed-device";
 import { sendSuccess } from "../http/envelope";
 import { isControlRoute, routeKeyOf } from "../http/route-key";
 import { parseWith } from "../http/validation";
 import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
-import { idSchema, serialSchema } from "../routes/schemas";
-import { profileUrlSchema } from "../routes/set-rps-profile";
+import type { PlatformScope } from "../state/platform-scope";
+import { idSchema, profileUrlSchema, serialSchema } from "../routes/schemas";
 import { seedDeviceSchema } from "./control-schemas";
 
 /** Body of `POST /__emulator/interleave`. */
@@ -67,7 +66,7 @@ export class Interleavings {
   }
 
   /** Counts a request of `route`; runs the interleavings now due, in the order they were scheduled. */
-  beforeRequest(ctx: EmulatorContext, route: string): void {
+  beforeRequest(ctx: PlatformScope, route: string): void {
     const due = this.pending.filter((p) => p.spec.route === route && --p.remaining === 0);
     if (due.length === 0) return;
     this.pending = this.pending.filter((p) => !due.includes(p));
@@ -76,7 +75,7 @@ export class Interleavings {
 }
 
 /** Applies what can be applied: a serial number already present or an id already gone is skipped. */
-function apply(ctx: EmulatorContext, spec: Interleave): InterleaveDone {
+function apply(ctx: PlatformScope, spec: Interleave): InterleaveDone {
   const added: InterleaveDone["added"] = [];
   for (const seed of spec.addDevices) {
     if (ctx.store.deviceBySerial(seed.sn) || ctx.store.rpsRecord(seed.sn)) continue;
@@ -102,7 +101,7 @@ function apply(ctx: EmulatorContext, spec: Interleave): InterleaveDone {
 }
 
 /** A hook after counting: runs the interleavings due before this platform request is handled. */
-export function runInterleavings(ctx: EmulatorContext, interleavings: Interleavings) {
+export function runInterleavings(ctx: PlatformScope, interleavings: Interleavings) {
   return async function onRequest(request: FastifyRequest): Promise<void> {
     const pattern = request.routeOptions.url;
     if (pattern === undefined || isControlRoute(pattern)) return;

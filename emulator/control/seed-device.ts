@@ -2,16 +2,16 @@
  * A device put on the platform out of band (the control API's seed, another writer's interleaved
  * change), in the application it names or the default one.
  */
-import type { EmulatorContext } from "../context";
 import { createDevice } from "../devices/device-factory";
 import { DEFAULT_APPLICATION_ID } from "../state/id-sequence";
+import type { PlatformScope } from "../state/platform-scope";
 import type { DeviceRecord } from "../state/types";
 import type { z } from "zod";
 import type { seedDeviceSchema } from "./control-schemas";
 
 /** Creates and stores the device; the caller has checked that its serial number is free. */
 export function insertSeededDevice(
-  ctx: EmulatorContext,
+  ctx: PlatformScope,
   seed: z.output<typeof seedDeviceSchema>,
 ): DeviceRecord {
   const applicationId = ctx.store.ensureApplication(

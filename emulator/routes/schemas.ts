@@ -75,3 +75,16 @@ export interface SortSpec {
   property: string;
   direction?: "asc" | "desc";
 }
+
+/** An RPS profile URL: absolute, http or https (also used by the control API's seed). */
+export const profileUrlSchema = z.string().refine(
+  (text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  },
+  { error: "profileUrl must be an absolute http(s) URL" },
+);

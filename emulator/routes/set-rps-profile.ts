@@ -6,23 +6,10 @@ import { ErrCode } from "../http/err-codes";
 import { applicationOf } from "../http/request-context";
 import { parseWith } from "../http/validation";
 import type { PlatformRoute } from "./platform-route";
-import { serialSchema } from "./schemas";
+import { profileUrlSchema, serialSchema } from "./schemas";
 
 /** What the RPS operations put in `data` (documented only as "a String carrying the result"). */
 export const RPS_RESULT = "success";
-
-/** An RPS profile URL: absolute, http or https (also used by the control API's seed). */
-export const profileUrlSchema = z.string().refine(
-  (text) => {
-    try {
-      const url = new URL(text);
-      return url.protocol === "https:" || url.protocol === "http:";
-    } catch {
-      return false;
-    }
-  },
-  { error: "profileUrl must be an absolute http(s) URL" },
-);
 
 const rpsProfileSchema = z.object({ sn: serialSchema, profileUrl: profileUrlSchema });
 

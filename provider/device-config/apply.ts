@@ -10,7 +10,7 @@ import { DevicePlatformError, type DeviceTaskRelation, type TaskChunkFailure } f
 import type { PlannedWrite } from "./plan";
 import { platformClient } from "../runtime/platform-client";
 import { isPlainObject } from "../tsl/validate";
-import { Progress } from "../shared/progress";
+import { Progress } from "../runtime/progress";
 
 /** Keys a device did not get from one write. */
 export interface NotApplied {

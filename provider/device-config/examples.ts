@@ -1,6 +1,6 @@
-/** The DeviceConfig's example in the schema (see `../plugin/schema-examples.ts`). */
-import type { SchemaExample } from "../plugin/schema-examples";
-import { GO_IMPORT_BASE_PATH } from "../plugin/schema-spec";
+/** The DeviceConfig's example in the schema (see `../core/schema-examples.ts`). */
+import type { SchemaExample } from "../core/schema-examples";
+import { GO_IMPORT_BASE_PATH } from "../core/schema-spec";
 
 /**
  * A sensor's report interval and alarm thresholds (a STRUCT by child id). In Python the deviceId

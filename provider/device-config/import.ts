@@ -10,7 +10,7 @@
 import { NotFoundError } from "../../sdk";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
-import type { ImportedResource } from "../plugin/contract";
+import type { ImportedResource } from "../core/kind";
 import { sameValue } from "../tsl/compare";
 import { configId } from "./inputs";
 import { methodOf } from "./state";

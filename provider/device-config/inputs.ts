@@ -4,8 +4,8 @@
  * resource id derived from the device ids.
  */
 import { createHash } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { definedInputs, InputChecker, isUnknown, type Inputs } from "../shared/input-checks";
+import type { CheckFailure } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 
 /** The inputs a DeviceConfig takes. */
@@ -33,7 +33,7 @@ export function methodOf(config: DesiredConfig): ConfigMethod {
   return config.deviceIds.length === 1 && config.properties !== undefined ? "patch" : "tasks";
 }
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 function failure(property: string, reason: string): Failure {
   return { property, reason: `${RESOURCE}.${property} ${reason}` };

@@ -3,11 +3,12 @@
  * of known devices), diff per property, create/update by PATCH or configuration tasks, read that
  * compares only the managed properties, and delete that restores TSL defaults on request.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../../sdk";
 import { executeWrites, notAppliedMessage } from "./apply";
-import { diffConfig } from "./diff";
-import { announcePending } from "./plugin-diff";
+import type { KindDefinition } from "../core/kind";
+import { deviceConfigDiff } from "./diff";
+import { importDeviceConfig } from "./import";
+import { deviceConfigResourceSpec, deviceConfigTypes } from "./schema";
 import { failIfPartial, heldMessage, resendWarning } from "./outcome-messages";
 import { pendingOf, resolvePending, type PendingWork } from "./pending";
 import { checkConfigInputs, configId, desiredConfig, knownDeviceIds, type DesiredConfig } from "./inputs";
@@ -38,8 +39,6 @@ import { thingModelsOf } from "../tsl/models";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 import { log } from "../runtime/log";
-
-type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
 
 /** `deviceIds=1` or `deviceIds=1,2 and 1198 more`, for operation names in messages. */
 function describeDevices(deviceIds: readonly string[]): string {
@@ -123,7 +122,13 @@ async function readBeforeUpdate(
 }
 
 /** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */ /** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
-export const deviceConfigImplementation: Implementation = {
+/** The DeviceConfig kind: what both front-ends call. */
+export const deviceConfigImplementation: KindDefinition = {
+  spec: deviceConfigResourceSpec,
+  types: deviceConfigTypes,
+  importRead: (id) => importDeviceConfig(id),
+  inputsOf,
+
   async check(olds, news) {
     const { inputs, failures } = checkConfigInputs(news);
     const deviceIds = knownDeviceIds(inputs);
@@ -143,8 +148,7 @@ export const deviceConfigImplementation: Implementation = {
   },
 
   async diff(id, olds, news) {
-    await announcePending(id, olds);
-    return diffConfig(olds, news);
+    return deviceConfigDiff(id, olds, news);
   },
 
   async create(inputs) {

@@ -15,9 +15,9 @@ import {
   type PropertySpec,
   type ResourceSpec,
   type TypeContributions,
-} from "../plugin/schema-spec";
+} from "../core/schema-spec";
 import type { CONFIG_INPUTS } from "./inputs";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { DEVICE_CONFIG_EXAMPLES } from "./examples";
 
 const deviceId = string("A deviceId: a string of digits.");

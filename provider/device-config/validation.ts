@@ -4,14 +4,14 @@
  * validation per distinct model; each failure names the property, the rule and a device whose
  * model sets the rule.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CheckFailure } from "../shared/input-checks";
 import { ResourceOperationError } from "../shared/errors";
 import { platformClient } from "../runtime/platform-client";
 import { groupByModel, thingModelsOf, type DeviceModels } from "../tsl/models";
 import type { IndexedModel } from "../tsl/model-index";
 import { validateProperties, type TslProblem } from "../tsl/validate";
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 /** `device X`, or `device X and N other devices` for a model shared by a fleet. */
 export function modelSource(deviceIds: readonly string[]): string {

@@ -1,6 +1,6 @@
-/** The DeviceFleet's example in the schema (see `../plugin/schema-examples.ts`). */
-import type { SchemaExample } from "../plugin/schema-examples";
-import { GO_IMPORT_BASE_PATH } from "../plugin/schema-spec";
+/** The DeviceFleet's example in the schema (see `../core/schema-examples.ts`). */
+import type { SchemaExample } from "../core/schema-examples";
+import { GO_IMPORT_BASE_PATH } from "../core/schema-spec";
 
 /** A fleet of two devices; the fleet's name is its id. */
 export const DEVICE_FLEET_EXAMPLES: readonly SchemaExample[] = [

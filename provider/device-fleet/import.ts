@@ -12,7 +12,7 @@ import { projectOf } from "../device/desired";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import type { ImportedResource } from "../plugin/contract";
+import type { ImportedResource } from "../core/kind";
 import { SETTING_INPUTS, type FleetEntry } from "./inputs";
 import { entryFromPlatform, FleetLedger, infoOf } from "./state";
 

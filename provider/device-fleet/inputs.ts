@@ -8,9 +8,9 @@
  * checked input must not share a name with an output of another shape (`devices`), because in a
  * preview of an update the engine hands a dynamic resource's inputs back as its outputs.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { checkDeviceFields, DEVICE_FIELDS, type DeclaredDevice } from "../device/desired";
 import { definedInputs, InputChecker, isUnknown, UNKNOWN, type Inputs } from "../shared/input-checks";
+import type { CheckFailure } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 
 /** The fields of one fleet entry. */
@@ -49,7 +49,7 @@ export const MAX_CONCURRENCY = 64;
 
 const RESOURCE = "DeviceFleet";
 
-type Failure = pulumi.dynamic.CheckFailure;
+type Failure = CheckFailure;
 
 function failure(property: string, reason: string): Failure {
   return { property, reason: `${RESOURCE}.${property} ${reason}` };

@@ -2,7 +2,6 @@
  * The DeviceFleet implementation behind the serialized provider: many devices in one engine
  * resource, planned and reconciled by serial number.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
@@ -12,8 +11,12 @@ import { changesProject } from "../device/project-tag";
 import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, type Adoptable } from "./message";
-import { planChanges, planFleet } from "./plan";
-import { announcePlan, compareFleet } from "./plugin-diff";
+import { planFleet } from "./plan";
+import type { KindDefinition } from "../core/kind";
+import { deviceFleetDiff } from "./diff";
+import { deviceFleetInputsOf, importDeviceFleet } from "./import";
+import { fleetRecordedInputs } from "./recorded-inputs";
+import { deviceFleetResourceSpec, deviceFleetTypes } from "./schema";
 import { refreshFleet } from "./read";
 import { applyPlan, fleetOwner, fleetProgress, removeDevices, type FleetRun } from "./reconcile";
 import { figureNote, type Adoption } from "./request-count";
@@ -21,8 +24,6 @@ import { describeFailures, describeQuotaStop } from "./run-report";
 import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
-
-type Implementation = Omit<Required<pulumi.dynamic.ResourceProvider>, "configure">;
 
 /**
  * The lookup a new fleet's preview message made, kept for the create that follows in the same
@@ -147,7 +148,14 @@ function devicesToDelete(fleet: string, ledger: FleetLedger): number {
     .length;
 }
 
-export const deviceFleetImplementation: Implementation = {
+/** The DeviceFleet kind: what both front-ends call. */
+export const deviceFleetImplementation: KindDefinition = {
+  spec: deviceFleetResourceSpec,
+  types: deviceFleetTypes,
+  importRead: (id, name) => importDeviceFleet(id, name),
+  inputsOf: deviceFleetInputsOf,
+  recordedInputs: fleetRecordedInputs,
+
   async check(olds, news) {
     const { inputs, failures } = checkFleetInputs(olds, news);
     const entries = entriesOf(inputs);
@@ -163,14 +171,7 @@ export const deviceFleetImplementation: Implementation = {
   },
 
   async diff(id, olds, news) {
-    const comparison = compareFleet(olds, news);
-    await announcePlan(fleetNameOf(news, id), comparison, news);
-    const { plan, settings } = comparison;
-    return {
-      changes: !plan || planChanges(plan) || settings.length > 0,
-      replaces: [],
-      deleteBeforeReplace: false,
-    };
+    return deviceFleetDiff(fleetNameOf(news, id), olds, news);
   },
 
   async create(inputs) {

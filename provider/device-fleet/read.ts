@@ -7,7 +7,7 @@
  * refreshed inputs, so the next `up` repairs it; devices of the application that are not in the
  * fleet are not its business.
  */
-import { sameSerial } from "../device/desired";
+import { sameSerial } from "../shared/serial-numbers";
 import { platformClient } from "../runtime/platform-client";
 import type { Inputs } from "../shared/input-checks";
 import { SETTING_INPUTS, settingsOf } from "./inputs";

@@ -15,7 +15,8 @@ import {
 } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
 import { confirmProject, ProjectNotAppliedError, withProject } from "../device/project-tag";
-import { addBody, sameSerial, updateBody } from "../device/desired";
+import { addBody, updateBody } from "../device/desired";
+import { sameSerial } from "../shared/serial-numbers";
 import { removedRpsNote, takeOverRpsRecord } from "../device/rps-takeover";
 import {
   claimDevice,
@@ -28,7 +29,7 @@ import {
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
 import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";
-import { Progress } from "../shared/progress";
+import { Progress } from "../runtime/progress";
 import { tslVersionApplied } from "../tsl/versions";
 import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";

@@ -23,9 +23,9 @@ import {
   type PropertySpec,
   type ResourceSpec,
   type TypeContributions,
-} from "../plugin/schema-spec";
+} from "../core/schema-spec";
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type SETTING_INPUTS } from "./inputs";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { DEVICE_FLEET_EXAMPLES } from "./examples";
 
 /** One declared device of a fleet: a Device's declared fields. */

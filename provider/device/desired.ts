@@ -3,6 +3,7 @@
  * and how it compares with the platform's device. Both resources use these, so that a device
  * means the same thing whichever resource declares it.
  */
+import { sameSerial } from "../shared/serial-numbers";
 import type { AddDeviceInput, Device as PlatformDevice, UpdateDeviceInput } from "../../sdk";
 import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 
@@ -41,11 +42,6 @@ export function declaredDevice(inputs: Inputs): DeclaredDevice {
   return definedInputs(
     Object.fromEntries(DEVICE_FIELDS.map((key) => [key, inputs[key]])),
   ) as unknown as DeclaredDevice;
-}
-
-/** Serial numbers are one device whatever their case, as the platform compares them. */
-export function sameSerial(a: string | undefined, b: string | undefined): boolean {
-  return (a ?? "").toUpperCase() === (b ?? "").toUpperCase();
 }
 
 /** A project as the platform compares it: none and empty are the same. */

@@ -1,6 +1,6 @@
-/** The Device's example in the schema (see `../plugin/schema-examples.ts`). */
-import type { SchemaExample } from "../plugin/schema-examples";
-import { GO_IMPORT_BASE_PATH } from "../plugin/schema-spec";
+/** The Device's example in the schema (see `../core/schema-examples.ts`). */
+import type { SchemaExample } from "../core/schema-examples";
+import { GO_IMPORT_BASE_PATH } from "../core/schema-spec";
 
 /** A device named by its serial number, so that a rename is an update, never a delete and an add. */
 export const DEVICE_EXAMPLES: readonly SchemaExample[] = [

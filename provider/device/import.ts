@@ -6,7 +6,7 @@ import { NotFoundError } from "../../sdk";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import type { ImportedResource } from "../plugin/contract";
+import type { ImportedResource } from "../core/kind";
 import { declaredDevice, platformDeclaration } from "./desired";
 import { deviceOutputs } from "./outputs";
 

@@ -5,6 +5,27 @@ import type { Device as PlatformDevice } from "../../sdk";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 
 /**
+ * The outputs the platform reports for a device, besides the inputs and `deviceId` (which is the
+ * resource's id).
+ */
+export const DEVICE_OUTPUTS = [
+  "devEUI",
+  "imei",
+  "model",
+  "hardwareVersion",
+  "firmwareVersion",
+  "deviceType",
+  "connectStatus",
+  "licenseStatus",
+  "autopStatus",
+  "rpsStatus",
+  "applicationId",
+  "applicationName",
+  "electricity",
+  "lastUpdateTime",
+] as const;
+
+/**
  * Search results spell RPS status `ENABLED`/`DISABLED`, Query a Specific Device `ACTIVATE`/`UNACTIVATED`.
  * Outputs use the single-device spelling whichever operation reported it, so that a device adopted
  * from a search does not show a change at its first refresh.

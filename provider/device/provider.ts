@@ -4,7 +4,6 @@
  * another resource now manages.
  */
 import { currentUrn } from "../runtime/request-urn";
-import type * as pulumi from "@pulumi/pulumi";
 import {
   ConflictError,
   NotFoundError,
@@ -28,6 +27,7 @@ import {
   ResourceOperationError,
 } from "../shared/errors";
 import { definedInputs, InputChecker, type Inputs } from "../shared/input-checks";
+import { sameSerial } from "../shared/serial-numbers";
 import { tslVersionApplied } from "../tsl/versions";
 import { adoptDevice, describeAdoption } from "./adoption";
 import {
@@ -36,12 +36,14 @@ import {
   declaredDevice,
   DEVICE_FIELDS,
   platformDeclaration,
-  sameSerial,
   updateBody,
   type DeclaredDevice,
 } from "./desired";
 import { deviceOutputs } from "./outputs";
-import { compareDevice } from "./plugin-diff";
+import type { KindDefinition } from "../core/kind";
+import { deviceDiff } from "./diff";
+import { deviceInputsOf, importDevice } from "./import";
+import { deviceResourceSpec } from "./schema";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../runtime/log";
@@ -201,7 +203,12 @@ async function mayDelete(
   return true;
 }
 
-export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider>, "configure"> = {
+/** The Device kind: what both front-ends call. */
+export const deviceImplementation: KindDefinition = {
+  spec: deviceResourceSpec,
+  importRead: (id) => importDevice(id),
+  inputsOf: deviceInputsOf,
+
   async check(_olds, news) {
     const failures = checkDeviceFields(new InputChecker(news, "Device").knownProperties(INPUTS))
       .boolean("takeOverRps")
@@ -216,13 +223,7 @@ export const deviceImplementation: Omit<Required<pulumi.dynamic.ResourceProvider
   },
 
   async diff(id, olds, news) {
-    const { replaces, updates } = compareDevice(id, olds, news);
-    return {
-      changes: replaces.length + updates.length > 0,
-      replaces,
-      // One serial number can be on the platform once: the old device must go first.
-      deleteBeforeReplace: replaces.length > 0,
-    };
+    return deviceDiff(id, olds, news);
   },
 
   async create(inputs) {

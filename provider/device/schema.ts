@@ -11,10 +11,10 @@ import {
   string,
   type PropertySpec,
   type ResourceSpec,
-} from "../plugin/schema-spec";
-import type { DEVICE_OUTPUTS } from "./device";
+} from "../core/schema-spec";
+import type { DEVICE_OUTPUTS } from "./outputs";
 import type { DEVICE_FIELDS } from "./desired";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { DEVICE_EXAMPLES } from "./examples";
 
 /** The declared fields of a device (a Device's inputs, or one entry of a DeviceFleet). */

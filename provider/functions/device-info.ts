@@ -8,7 +8,7 @@ import { platformDeclaration } from "../device/desired";
 import { deviceOutputs } from "../device/outputs";
 import { DEVICE_FIELD_SCHEMA, DEVICE_OUTPUT_SCHEMA } from "../device/schema";
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import type { ObjectTypeSpec, PropertySpec } from "../plugin/schema-spec";
+import type { ObjectTypeSpec, PropertySpec } from "../core/schema-spec";
 
 const { tslVersion: _notReported, ...REPORTED_FIELDS } = DEVICE_FIELD_SCHEMA;
 

@@ -1,11 +1,11 @@
 /**
- * The functions' examples in the schema (see `../plugin/schema-examples.ts`), by function. Each
+ * The functions' examples in the schema (see `../core/schema-examples.ts`), by function. Each
  * declares what it reads, so that it runs on its own: a function given a resource's output runs once
  * the resource exists; one given plain arguments names the resource it must wait for (`dependsOn`,
  * which Pulumi YAML 1.25's `fn::invoke` does not wait for: there, an output is the argument).
  */
-import type { SchemaExample } from "../plugin/schema-examples";
-import { GO_IMPORT_BASE_PATH } from "../plugin/schema-spec";
+import type { SchemaExample } from "../core/schema-examples";
+import { GO_IMPORT_BASE_PATH } from "../core/schema-spec";
 
 const GO_IMPORTS = `
 package main

@@ -3,11 +3,11 @@ import { NotFoundError } from "../../sdk";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
-import { string } from "../plugin/schema-spec";
+import { string } from "../core/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import { DEVICE_INFO_PROPERTIES, deviceInfoOf } from "./device-info";
 import type { PackageFunction } from "./package-function";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { GET_DEVICE_EXAMPLES } from "./examples";
 
 const NAME = "getDevice";

@@ -13,11 +13,11 @@ import { projectOf } from "../device/desired";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
-import { element, integer, list, map, ref, string, type PropertySpec } from "../plugin/schema-spec";
+import { element, integer, list, map, ref, string, type PropertySpec } from "../core/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import { deviceInfoOf, deviceInfoType } from "./device-info";
 import type { PackageFunction } from "./package-function";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { GET_DEVICES_EXAMPLES } from "./examples";
 
 const NAME = "getDevices";

@@ -2,14 +2,14 @@
  * `devplatform:index:getRpsProfiles`: the application's RPS records (Query Profile URL List, every
  * page, in the order `sorts` asks for), optionally only the one of a serial number.
  */
-import { sameSerial } from "../device/desired";
+import { sameSerial } from "../shared/serial-numbers";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
-import { list, map, ref, string } from "../plugin/schema-spec";
+import { list, map, ref, string } from "../core/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import type { PackageFunction } from "./package-function";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { GET_RPS_PROFILES_EXAMPLES } from "./examples";
 
 const NAME = "getRpsProfiles";

@@ -3,10 +3,10 @@ import type { TslParameter } from "../../sdk";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import { anyValue, list, ref, string, type ObjectTypeSpec, type PropertySpec } from "../plugin/schema-spec";
+import { anyValue, list, ref, string, type ObjectTypeSpec, type PropertySpec } from "../core/schema-spec";
 import { ArgumentChecker } from "./arguments";
 import type { PackageFunction } from "./package-function";
-import { withExamples } from "../plugin/schema-examples";
+import { withExamples } from "../core/schema-examples";
 import { GET_THING_MODEL_EXAMPLES } from "./examples";
 
 const NAME = "getThingModel";

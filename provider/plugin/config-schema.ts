@@ -4,7 +4,7 @@
  * (at CheckConfig, naming the key) and its `DEVPLATFORM_*` environment fallbacks.
  */
 import { DEFAULT_MAX_RETRIES, type ProviderSettings } from "../runtime/settings";
-import { integer, string, type PropertySpec } from "./schema-spec";
+import { integer, string, type PropertySpec } from "../core/schema-spec";
 
 /** Each setting's type and rule. */
 export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec>> = {

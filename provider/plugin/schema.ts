@@ -3,22 +3,14 @@
  * schema`) and the SDKs are generated. Each kind and function describes itself in its own folder;
  * this assembles them.
  */
-import { deviceConfigResourceSpec, deviceConfigTypes } from "../device-config/schema";
-import { deviceFleetResourceSpec, deviceFleetTypes } from "../device-fleet/schema";
-import { deviceResourceSpec } from "../device/schema";
-import { packageFunctions } from "../functions";
-import { rpsProfileResourceSpec } from "../rps-profile/schema";
-import type { ResourceKind } from "../runtime/serialized-provider";
+import { FUNCTIONS, KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
 import { CONFIG_SCHEMA } from "./config-schema";
-import { GO_IMPORT_BASE_PATH, token, type ResourceSpec, type TypeContributions } from "./schema-spec";
+import { GO_IMPORT_BASE_PATH, token, type ResourceSpec, type TypeContributions } from "../core/schema-spec";
 
-/** The resources by kind. */
-export const RESOURCE_SPECS: Readonly<Record<ResourceKind, ResourceSpec>> = {
-  Device: deviceResourceSpec,
-  DeviceFleet: deviceFleetResourceSpec,
-  RpsProfile: rpsProfileResourceSpec,
-  DeviceConfig: deviceConfigResourceSpec,
-};
+/** The resources by kind, from the list of kinds. */
+export const RESOURCE_SPECS = Object.fromEntries(
+  RESOURCE_KINDS.map((kind) => [kind, KINDS[kind].spec]),
+) as Readonly<Record<ResourceKind, ResourceSpec>>;
 
 /**
  * Where the engine fetches the plugin (`pulumi-resource-devplatform-v<version>-<os>-<arch>.tar.gz`,
@@ -58,7 +50,7 @@ function typesOf(contributions: readonly (TypeContributions | undefined)[]): Rec
 
 /** The package's schema, as a Pulumi package schema object (`version` without a leading `v`). */
 export function pluginSchema(version: string): Record<string, unknown> {
-  const functions = Object.entries(packageFunctions);
+  const functions = Object.entries(FUNCTIONS);
   return {
     name: "devplatform",
     displayName: "Device Platform",
@@ -77,7 +69,10 @@ export function pluginSchema(version: string): Record<string, unknown> {
     },
     resources: Object.fromEntries(Object.entries(RESOURCE_SPECS).map(([kind, spec]) => [token(kind), spec])),
     functions: Object.fromEntries(functions.map(([name, fn]) => [token(name), fn.spec])),
-    types: typesOf([deviceFleetTypes, deviceConfigTypes, ...functions.map(([, fn]) => fn.types)]),
+    types: typesOf([
+      ...RESOURCE_KINDS.map((kind) => KINDS[kind].types),
+      ...functions.map(([, fn]) => fn.types),
+    ]),
     language: LANGUAGE,
   };
 }

@@ -1,6 +1,6 @@
-/** The RpsProfile's example in the schema (see `../plugin/schema-examples.ts`). */
-import type { SchemaExample } from "../plugin/schema-examples";
-import { GO_IMPORT_BASE_PATH } from "../plugin/schema-spec";
+/** The RpsProfile's example in the schema (see `../core/schema-examples.ts`). */
+import type { SchemaExample } from "../core/schema-examples";
+import { GO_IMPORT_BASE_PATH } from "../core/schema-spec";
 
 /** An RPS record named by its serial number, as its id is. */
 export const RPS_PROFILE_EXAMPLES: readonly SchemaExample[] = [

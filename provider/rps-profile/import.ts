@@ -5,7 +5,7 @@
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
-import type { ImportedResource } from "../plugin/contract";
+import type { ImportedResource } from "../core/kind";
 import { lookUpRpsRecord } from "./record-lookup";
 
 /** Reads the RPS record of `sn` for an import. */

@@ -4,7 +4,6 @@
  * delete never removes a record another RpsProfile of the deployment declares or took (a rename
  * without an alias), and a refresh drops a record only when the platform's answer says it has none.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../../sdk";
 import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
@@ -13,7 +12,10 @@ import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { requestCount } from "../shared/quota";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
 import { invalidateRpsListing, rpsRecordOf } from "./listing";
-import { compareRpsProfile } from "./plugin-diff";
+import type { KindDefinition } from "../core/kind";
+import { rpsProfileDiff } from "./diff";
+import { importRpsProfile, rpsProfileInputsOf } from "./import";
+import { rpsProfileResourceSpec } from "./schema";
 import { lookUpRpsRecord } from "./record-lookup";
 import { log } from "../runtime/log";
 
@@ -49,7 +51,12 @@ async function adoptOrSpecify(sn: string, profileUrl: string): Promise<void> {
   }
 }
 
-export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProvider>, "configure"> = {
+/** The RpsProfile kind: what both front-ends call. */
+export const rpsProfileImplementation: KindDefinition = {
+  spec: rpsProfileResourceSpec,
+  importRead: (id) => importRpsProfile(id),
+  inputsOf: rpsProfileInputsOf,
+
   async check(_olds, news) {
     const failures = new InputChecker(news, "RpsProfile")
       .knownProperties(INPUTS)
@@ -60,8 +67,7 @@ export const rpsProfileImplementation: Omit<Required<pulumi.dynamic.ResourceProv
   },
 
   async diff(_id, olds, news) {
-    const { replaces, updates } = compareRpsProfile(olds, news);
-    return { changes: replaces.length + updates.length > 0, replaces, deleteBeforeReplace: false };
+    return rpsProfileDiff(olds, news);
   },
 
   async create(inputs) {

@@ -1,6 +1,6 @@
 /** The RpsProfile's part of the plugin's package schema. */
-import { string, type ResourceSpec } from "../plugin/schema-spec";
-import { withExamples } from "../plugin/schema-examples";
+import { string, type ResourceSpec } from "../core/schema-spec";
+import { withExamples } from "../core/schema-examples";
 import { RPS_PROFILE_EXAMPLES } from "./examples";
 
 const INPUTS = {

@@ -3,15 +3,11 @@
  * front-ends: the dynamic provider host, where `@pulumi/pulumi`'s `log` reaches the engine, and the
  * provider plugin, which logs through the engine's own `Log` RPC with the resource's URN. A front-end
  * runs each operation inside {@link withLogSink}, so a message lands on the row of the resource
- * being worked on; outside one, messages go to the default sink: `@pulumi/pulumi`'s `log`, unless
- * the front-end set another ({@link setDefaultLogSink}).
- *
- * `@pulumi/pulumi` is loaded at the first message that needs it, not with this module: the plugin
- * sets its own default and serves only gRPC, so its executable leaves the whole SDK out (see
- * scripts/plugin-executable/bundle.ts) and starts without loading it.
+ * being worked on; outside one, messages go to the default sink the front-end set when it loaded
+ * ({@link setDefaultLogSink}: `@pulumi/pulumi`'s log, the plugin's engine log), and to
+ * standard error in a process that loaded neither front-end.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { dynamicStatus, prepareDynamicStatus, pulumiLog } from "./dynamic-host-status";
 
 /** A destination for one operation's messages. */
 export interface LogSink {
@@ -24,17 +20,15 @@ export interface LogSink {
   status(message: string): Promise<void>;
 }
 
-/** The dynamic front-end's sink: `@pulumi/pulumi`'s log, looked up at each call (tests spy on it). */
-const pulumiLogSink: LogSink = {
-  info: (message) => pulumiLog().info(message),
-  warn: (message) => pulumiLog().warn(message),
-  // On the resource's row: the dynamic host gives no URN, see dynamic-host-status.ts.
-  status: (message) => dynamicStatus(message),
+/** Where messages go in a process that loaded no front-end (a script, a test): standard error. */
+const standardErrorSink: LogSink = {
+  info: async (message) => void process.stderr.write(`${message}\n`),
+  warn: async (message) => void process.stderr.write(`warning: ${message}\n`),
+  status: async (message) => void process.stderr.write(`${message}\n`),
 };
-prepareDynamicStatus();
 
 const current = new AsyncLocalStorage<LogSink>();
-let defaultSink = pulumiLogSink;
+let defaultSink = standardErrorSink;
 
 /**
  * Where messages go outside any {@link withLogSink}: a front-end that is not Pulumi's dynamic host

@@ -6,12 +6,16 @@
  * The host caches a provider before its `configure()` has finished and the engine calls in
  * parallel, so every method that talks to the platform waits here for configuration to complete.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { DevicePlatformClient } from "../../sdk";
 import { exitWhenEngineGone } from "./engine-watch";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
+
+/** What a front-end's configuration offers: each key's value (`devplatform:baseUrl`, …). */
+export interface ConfigReader {
+  get(key: string): string | undefined;
+}
 
 type SettingsResult = { settings: ProviderSettings } | { error: Error };
 
@@ -32,7 +36,7 @@ const CONFIGURE_GRACE_MS = 10_000;
  * Records the configuration from the engine. Never throws: a missing setting is reported by the
  * first operation that needs the platform, so previews that make no request still work.
  */
-export function configureRuntime(req: pulumi.dynamic.ConfigureRequest): void {
+export function configureRuntime<C extends ConfigReader>(req: { config: C }): void {
   configureRuntimeWith(() => resolveSettings((key) => req.config.get(key)));
 }
 

@@ -1,7 +1,7 @@
 /**
  * The URN of the resource the current provider call is about, carried through the call's async
  * context. Both front-ends set it: the plugin from each request's `urn`, the dynamic front-end from
- * the host's requests (see dynamic-host-status.ts). The one-owner record names owners by it: two
+ * the host's requests (see provider/dynamic/host-status.ts). The one-owner record names owners by it: two
  * resources of one name under different parents are two owners.
  */
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -2,7 +2,12 @@
  * Per-property input validation for `check`: each rule adds one failure naming the property and
  * the rule, in words a user understands. Values still unknown at preview are skipped.
  */
-import type * as pulumi from "@pulumi/pulumi";
+
+/** One input that is wrong: the property (empty for the whole resource) and why, in a user's words. */
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
 
 /** The value a dynamic provider sees for an input that is not known yet (during preview). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -20,7 +25,7 @@ export type Inputs = Record<string, unknown>;
 
 /** Collects check failures for one resource's inputs. */
 export class InputChecker {
-  readonly failures: pulumi.dynamic.CheckFailure[] = [];
+  readonly failures: CheckFailure[] = [];
 
   /**
    * @param inputs the values to check

@@ -1,9 +1,9 @@
 /**
- * Diff: the kind's plugin diff (`kindExtensions[kind].diff`: per-property `detailedDiff`,
+ * Diff: the kind's one diff (`kindDefinition(kind).diff`: per-property `detailedDiff`,
  * `replaces`, `stables`, `deleteBeforeReplace`) as the engine's DiffResponse.
  */
-import type { PluginDiff, PropertyChange } from "../contract";
-import { kindExtensions } from "../extensions";
+import type { KindDiff, PropertyChange } from "../../core/diff";
+import { kindDefinition } from "../../kinds";
 import { kindOf } from "./kinds";
 import { fromStruct } from "./properties";
 import { providerPb, type ProviderPb } from "./rpc";
@@ -30,8 +30,8 @@ function topLevel(path: string): string {
   return /^[^.[]+/.exec(path)?.[0] ?? path;
 }
 
-/** A PluginDiff as the engine's DiffResponse. */
-export function diffResponse(diff: PluginDiff): ProviderPb.DiffResponse {
+/** A KindDiff as the engine's DiffResponse. */
+export function diffResponse(diff: KindDiff): ProviderPb.DiffResponse {
   const response = new providerPb.DiffResponse();
   response.setChanges(
     diff.changes
@@ -56,7 +56,7 @@ export function diffResponse(diff: PluginDiff): ProviderPb.DiffResponse {
 /** Diff of the recorded state (`olds`) against the checked inputs (`news`). */
 export async function diff(request: ProviderPb.DiffRequest): Promise<ProviderPb.DiffResponse> {
   const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
-  const result = await kindExtensions[kind].diff(
+  const result = await kindDefinition(kind).diff(
     request.getId(),
     fromStruct(request.getOlds()).values,
     fromStruct(request.getNews()).values,

@@ -1,10 +1,10 @@
 /**
- * Invoke: the package's functions (`devplatform:index:getDevice`, …) through `pluginFunctions`.
+ * Invoke: the package's functions (`devplatform:index:getDevice`, …) through `FUNCTIONS`.
  * A function's refusal of its arguments comes back as check failures naming the argument, which
  * the engine shows as the call's error.
  */
 import { ResourceOperationError } from "../../shared/errors";
-import { pluginFunctions } from "../extensions";
+import { FUNCTIONS } from "../../kinds";
 import { failureMessage } from "./errors";
 import { fromStruct, toStruct } from "./properties";
 import { providerPb, type ProviderPb } from "./rpc";
@@ -43,7 +43,7 @@ export function invokeFailures(error: unknown): Failure[] | undefined {
 export async function invoke(request: ProviderPb.InvokeRequest): Promise<ProviderPb.InvokeResponse> {
   const token = request.getTok();
   const name = token.startsWith(PREFIX) ? token.slice(PREFIX.length) : "";
-  const fn = Object.hasOwn(pluginFunctions, name) ? pluginFunctions[name] : undefined;
+  const fn = Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
   const response = new providerPb.InvokeResponse();
   const fail = (failures: Failure[]) => {
     response.setFailuresList(
@@ -57,7 +57,7 @@ export async function invoke(request: ProviderPb.InvokeRequest): Promise<Provide
     return response;
   };
   if (fn === undefined) {
-    const known = Object.keys(pluginFunctions).map((key) => PREFIX + key);
+    const known = Object.keys(FUNCTIONS).map((key) => PREFIX + key);
     return fail([
       { property: "", reason: `unknown function ${token}; this provider has ${known.join(", ")}` },
     ]);

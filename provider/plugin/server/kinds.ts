@@ -1,19 +1,17 @@
 /**
- * Which resource kind a request is about, and the plugin front-end's input adapters: where the
- * dynamic front-end works around its host, the plugin gives the shared implementation the same
- * inputs from what the engine sends it.
+ * Which resource kind a request is about, and the plugin front-end's input adapters: the kind's own
+ * hooks (`recordedInputs`) say how its inputs are recorded where they differ from what its
+ * operations take; here they are applied to what the engine sends.
  */
 import type { Inputs } from "../../shared/input-checks";
-import { isPlainObject } from "../../tsl/validate";
-import type { ResourceKind } from "../../runtime/serialized-provider";
+import { token } from "../../core/schema-spec";
+import type { RecordedInputs } from "../../core/kind";
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from "../../kinds";
 
-/** The package's resource type tokens, by kind. */
-export const RESOURCE_TOKENS: Readonly<Record<ResourceKind, string>> = {
-  Device: "devplatform:index:Device",
-  DeviceFleet: "devplatform:index:DeviceFleet",
-  RpsProfile: "devplatform:index:RpsProfile",
-  DeviceConfig: "devplatform:index:DeviceConfig",
-};
+/** The package's resource type tokens, by kind (`devplatform:index:<Kind>`). */
+export const RESOURCE_TOKENS = Object.fromEntries(
+  RESOURCE_KINDS.map((kind) => [kind, token(kind)]),
+) as Readonly<Record<ResourceKind, string>>;
 
 /** Thrown for a type token the package does not have (an engine or program error). */
 export class UnknownResourceTypeError extends Error {
@@ -40,51 +38,44 @@ export function kindOf(request: { type?: string; urn: string }): ResourceKind {
   return kind;
 }
 
+/** The kind's recorded-inputs hooks (provider/core/kind.ts), if its recorded inputs differ. */
+function recordedInputsOf(kind: ResourceKind): RecordedInputs | undefined {
+  return KINDS[kind].recordedInputs;
+}
+
 /**
- * The program's inputs as the shared implementation's check takes them. A DeviceFleet's name is
- * the resource's own (the dynamic front-end passes it as `fleetName`; here it is the URN's name,
- * and a `fleetName` in the program cannot change it); its `devices` arrive as the typed list the
- * schema declares, which the implementation takes as it is.
+ * The program's inputs as the kind's check takes them, with the resource's name (the URN's); a
+ * DeviceFleet takes it as its `fleetName` (see device-fleet/recorded-inputs.ts).
  */
 export function implementationInputs(kind: ResourceKind, urn: string, news: Inputs): Inputs {
-  if (kind === "DeviceFleet") return { ...news, fleetName: urnParts(urn).name };
-  return news;
+  return recordedInputsOf(kind)?.checkInputs(news, urnParts(urn).name) ?? news;
 }
 
-/**
- * Which checked inputs hold a value the program gave as a secret: the same names, and for a
- * DeviceFleet, `entries` when `devices` was secret (the checked form of the list).
- */
+/** Which checked inputs hold a value the program gave as a secret. */
 export function checkedSecrets(kind: ResourceKind, secrets: ReadonlySet<string>): ReadonlySet<string> {
-  const checked = new Set(secrets);
-  if (kind === "DeviceFleet" && secrets.has("devices")) checked.add("entries");
-  return checked;
+  return recordedInputsOf(kind)?.checkedSecrets(secrets) ?? new Set(secrets);
 }
 
 /**
- * Checked inputs as the engine records them. A DeviceFleet's checked entries (`entries`, keyed by
- * serial number) are recorded under the program's name `devices`: the engine resolves the diff's
- * paths, `devices["240000A10003"].name`, against the old and new recorded inputs to show their
- * values in `preview --diff`.
+ * Checked inputs as the engine records them (a DeviceFleet's entries as `devices`, so that the
+ * engine resolves its diff's paths against them in `preview --diff`).
  */
 export function engineInputs(kind: ResourceKind, checked: Inputs): Inputs {
-  if (kind !== "DeviceFleet" || !Object.hasOwn(checked, "entries")) return checked;
-  const { entries, ...rest } = checked;
-  return { ...rest, devices: entries };
+  return recordedInputsOf(kind)?.recorded(checked) ?? checked;
 }
 
-/** Recorded inputs (or a state's) as the implementation takes them: the reverse of {@link engineInputs}. */
+/** Recorded inputs (or a state's) as the kind's operations take them: the reverse of {@link engineInputs}. */
 export function implementationChecked(kind: ResourceKind, inputs: Inputs): Inputs {
-  // A list is the program's form (the inputs an import read recorded): the check takes it as it is.
-  if (kind !== "DeviceFleet" || !isPlainObject(inputs.devices)) return inputs;
-  const { devices, ...rest } = inputs;
-  return { ...rest, entries: devices };
+  return recordedInputsOf(kind)?.operationInputs(inputs) ?? inputs;
 }
 
 /**
  * Inputs recorded under the name of an output of another shape (a fleet's `devices`: entries in, the
  * platform's facts out): a preview answers such an output unknown (or, when stable, as it was).
  */
-export const RESHAPED_INPUTS: Readonly<Partial<Record<ResourceKind, readonly string[]>>> = {
-  DeviceFleet: ["devices"],
-};
+export const RESHAPED_INPUTS = Object.fromEntries(
+  RESOURCE_KINDS.flatMap((kind) => {
+    const reshaped = recordedInputsOf(kind)?.reshaped;
+    return reshaped === undefined ? [] : [[kind, reshaped]];
+  }),
+) as Readonly<Partial<Record<ResourceKind, readonly string[]>>>;

@@ -1,12 +1,11 @@
 /**
- * Check, Create, Read, Update and Delete of the four kinds, on the implementations the dynamic
- * front-end uses (`providerImplementation(kind)`: its check runs `configurationProblem()` and
- * `noteProgramRan()` first). This file only translates the protocol: property values, secrets,
- * previews, imports and partial failures.
+ * Check, Create, Read, Update and Delete of the kinds, on the definitions both front-ends call
+ * (`kindDefinition(kind)`: its check runs `configurationProblem()` and `noteProgramRan()` first).
+ * This file only translates the protocol: property values, secrets, previews, imports and partial
+ * failures.
  */
-import { providerImplementation } from "../../runtime/implementations";
+import { kindDefinition } from "../../kinds";
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
-import { kindExtensions } from "../extensions";
 import { withFailureContext } from "./errors";
 import {
   checkedSecrets,
@@ -26,7 +25,7 @@ export async function check(request: ProviderPb.CheckRequest): Promise<ProviderP
   const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
   const olds = fromStruct(request.getOlds());
   const news = fromStruct(request.getNews());
-  const result = await providerImplementation(kind).check(
+  const result = await kindDefinition(kind).check(
     implementationChecked(kind, olds.values),
     implementationInputs(kind, request.getUrn(), news.values),
   );
@@ -57,7 +56,7 @@ export async function create(request: ProviderPb.CreateRequest): Promise<Provide
     return response;
   }
   const created = await withFailureContext({ inputs: inputs.values, secrets: inputs.secrets }, () =>
-    providerImplementation(kind).create(implementationChecked(kind, inputs.values)),
+    kindDefinition(kind).create(implementationChecked(kind, inputs.values)),
   );
   response.setId(created.id);
   response.setProperties(toStruct(created.outs ?? {}, inputs.secrets));
@@ -80,19 +79,19 @@ export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.
   const response = new providerPb.ReadResponse();
   if (isEmpty(state.values) && isEmpty(oldInputs.values)) {
     // The resource's name too: a DeviceFleet's id is its name, and its import id is a filter.
-    const imported = await kindExtensions[kind].importRead(request.getId(), urnParts(request.getUrn()).name);
+    const imported = await kindDefinition(kind).importRead(request.getId(), urnParts(request.getUrn()).name);
     response.setId(imported.id);
     response.setProperties(toStruct(imported.outputs));
     response.setInputs(toStruct(imported.inputs));
     return response;
   }
-  const result = await providerImplementation(kind).read(request.getId(), state.values);
+  const result = await kindDefinition(kind).read(request.getId(), state.values);
   if (!result.id) return response;
   const secrets = secretsOf(state.secrets, oldInputs.secrets);
   const outputs = result.props ?? {};
   response.setId(result.id);
   response.setProperties(toStruct(outputs, secrets));
-  response.setInputs(toStruct(kindExtensions[kind].inputsOf(outputs), secrets));
+  response.setInputs(toStruct(kindDefinition(kind).inputsOf(outputs), secrets));
   return response;
 }
 
@@ -124,11 +123,7 @@ export async function update(request: ProviderPb.UpdateRequest): Promise<Provide
     return response;
   }
   const updated = await withFailureContext({ inputs: news.values, secrets }, () =>
-    providerImplementation(kind).update(
-      request.getId(),
-      olds.values,
-      implementationChecked(kind, news.values),
-    ),
+    kindDefinition(kind).update(request.getId(), olds.values, implementationChecked(kind, news.values)),
   );
   response.setProperties(toStruct(updated.outs ?? {}, secrets));
   return response;
@@ -137,5 +132,5 @@ export async function update(request: ProviderPb.UpdateRequest): Promise<Provide
 /** Delete, with the recorded state. */
 export async function remove(request: ProviderPb.DeleteRequest): Promise<void> {
   const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
-  await providerImplementation(kind).delete(request.getId(), fromStruct(request.getProperties()).values);
+  await kindDefinition(kind).delete(request.getId(), fromStruct(request.getProperties()).values);
 }

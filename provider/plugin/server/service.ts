@@ -4,7 +4,7 @@
  * left out (Construct, Call, Parameterize, GetMapping(s), Attach, List) answer UNIMPLEMENTED, which
  * the engine takes as "not supported".
  */
-import { readPackageInfo } from "../../../cli/package-info";
+import { readPackageInfo } from "../../shared/package-info";
 import { withLogSink } from "../../runtime/log";
 import { pluginSchema } from "../schema";
 import { checkConfig, configure, diffConfig } from "./config";

@@ -1,5 +1,5 @@
 /**
- * The examples in schema.json's descriptions (`provider/plugin/schema-examples.ts`), read back from
+ * The examples in schema.json's descriptions (`provider/core/schema-examples.ts`), read back from
  * schema.json as Pulumi's SDK generators read them, and run: each language's e2e file runs every
  * example of its language through `pulumi up` on the stack its lifecycle left empty, one after the
  * other (each `up` replaces the previous example's resources), then destroys them. What each must
@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { EmulatorControl } from "../../../emulator";
-import type { ExampleLanguage } from "../../../provider/plugin/schema-examples";
+import type { ExampleLanguage } from "../../../provider/core/schema-examples";
 import type { LifecycleHandle } from "./language-lifecycle";
 import { stackOutputs } from "./language-lifecycle";
 import { assertOk, type PulumiProject } from "./pulumi-project";

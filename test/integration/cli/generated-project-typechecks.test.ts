@@ -10,7 +10,7 @@ import path from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectFiles, type ProjectInput } from "../../../cli/export/project-files";
-import { readPackageInfo } from "../../../cli/package-info";
+import { readPackageInfo } from "../../../provider/shared/package-info";
 
 const repoRoot = path.resolve(__dirname, "../../..");
 const work = mkdtempSync(path.join(tmpdir(), "devplatform-generated-"));

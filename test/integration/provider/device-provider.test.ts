@@ -3,11 +3,14 @@
  * adoption, RPS take-over, drift for refresh, idempotent delete, user-facing errors, and faults.
  */
 import { describe, expect, it } from "vitest";
-import { deviceImplementation } from "../../../provider/device/provider";
+import { dynamicOperations } from "../../../provider/dynamic/implementations";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { platformClient } from "../../../provider/runtime/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
+
+// The dynamic front-end's answers (its diff: changes, replaces, deleteBeforeReplace).
+const deviceImplementation = dynamicOperations.Device;
 
 const env = useConfiguredEmulator();
 

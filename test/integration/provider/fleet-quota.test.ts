@@ -8,6 +8,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_APPLICATION_ID } from "../../../emulator";
+// The dynamic front-end, which sends messages outside an operation to @pulumi/pulumi's log.
+import "../../../provider/dynamic/implementations";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
 import { startNewDeployment } from "../../../provider/runtime/platform-client";
 import { PartialSuccessError } from "../../../provider/shared/errors";

@@ -12,7 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { providerImplementation } from "../../../provider/runtime/implementations";
+import { providerImplementation } from "../../../provider/dynamic/implementations";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { joinDeployment, resetSharedRecord, type Deployment } from "../../../provider/runtime/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";

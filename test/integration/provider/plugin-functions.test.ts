@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { FunctionArgumentError } from "../../../provider/functions/arguments";
-import { pluginFunctions } from "../../../provider/plugin/extensions";
+import { FUNCTIONS as pluginFunctions } from "../../../provider/kinds";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

@@ -4,9 +4,9 @@
  * resource's next preview changes nothing. Request counts come from the emulator's counters.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { kindExtensions } from "../../../provider/plugin/extensions";
-import { providerImplementation } from "../../../provider/runtime/implementations";
-import type { ResourceKind } from "../../../provider/runtime/serialized-provider";
+import { KINDS as kindExtensions } from "../../../provider/kinds";
+import { providerImplementation } from "../../../provider/dynamic/implementations";
+import type { ResourceKind } from "../../../provider/kinds";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -8,7 +8,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deviceImplementation } from "../../../provider/device/provider";
+import { dynamicOperations } from "../../../provider/dynamic/implementations";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { platformClient } from "../../../provider/runtime/platform-client";
 import { PartialSuccessError } from "../../../provider/shared/errors";
@@ -17,6 +17,9 @@ import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 import { upFleet } from "./support/fleet-up";
+
+// The dynamic front-end's answers (its diff: changes, replaces, deleteBeforeReplace).
+const deviceImplementation = dynamicOperations.Device;
 
 const env = useConfiguredEmulator();
 

@@ -17,7 +17,7 @@ import { resetOwnership } from "../../../provider/runtime/ownership";
 import { platformClient, startNewDeployment } from "../../../provider/runtime/platform-client";
 import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
 import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
-import type { ResourceKind } from "../../../provider/runtime/serialized-provider";
+import type { ResourceKind } from "../../../provider/kinds";
 import { joinDeployment, resetSharedRecord, type Deployment } from "../../../provider/runtime/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -12,11 +12,11 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetOwnership } from "../../../provider/runtime/ownership";
-import { providerImplementation } from "../../../provider/runtime/implementations";
+import { providerImplementation } from "../../../provider/dynamic/implementations";
 import { platformClient } from "../../../provider/runtime/platform-client";
 import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
 import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
-import type { ResourceKind } from "../../../provider/runtime/serialized-provider";
+import type { ResourceKind } from "../../../provider/kinds";
 import {
   applicationKey,
   deploymentDirectory,

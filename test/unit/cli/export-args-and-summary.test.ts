@@ -5,7 +5,7 @@ import { resolveCredentials } from "../../../cli/export/credentials";
 import { projectFiles } from "../../../cli/export/project-files";
 import { shellQuote, summaryText } from "../../../cli/export/summary";
 import { UsageError } from "../../../cli/errors";
-import { readPackageInfo } from "../../../cli/package-info";
+import { readPackageInfo } from "../../../provider/shared/package-info";
 
 function parsed(args: string[]): ExportArgs {
   const result = parseExportArgs(args);

@@ -3,16 +3,19 @@
  * stable; and that each agrees with the dynamic front-end's diff, which comes from the same comparison.
  */
 import { describe, expect, it } from "vitest";
-import { diffConfig } from "../../../provider/device-config/diff";
-import { deviceConfigPluginDiff } from "../../../provider/device-config/plugin-diff";
+import { diffConfig } from "../../../provider/device-config/changes";
+import { deviceConfigDiff as deviceConfigPluginDiff } from "../../../provider/device-config/diff";
 import { checkFleetInputs } from "../../../provider/device-fleet/inputs";
-import { deviceFleetPluginDiff } from "../../../provider/device-fleet/plugin-diff";
+import { deviceFleetDiff as deviceFleetPluginDiff } from "../../../provider/device-fleet/diff";
 import { FleetLedger } from "../../../provider/device-fleet/state";
-import { devicePluginDiff } from "../../../provider/device/plugin-diff";
-import { deviceImplementation } from "../../../provider/device/provider";
-import { propertyPath } from "../../../provider/plugin/diff-paths";
-import { rpsProfilePluginDiff } from "../../../provider/rps-profile/plugin-diff";
+import { deviceDiff as devicePluginDiff } from "../../../provider/device/diff";
+import { dynamicOperations } from "../../../provider/dynamic/implementations";
+import { propertyPath } from "../../../provider/core/diff";
+import { rpsProfileDiff as rpsProfilePluginDiff } from "../../../provider/rps-profile/diff";
 import { UNKNOWN, type Inputs } from "../../../provider/shared/input-checks";
+
+// The dynamic front-end's answers (its diff: changes, replaces, deleteBeforeReplace).
+const deviceImplementation = dynamicOperations.Device;
 
 const ID = "1735000000000000010";
 const device: Inputs = {

@@ -4,9 +4,9 @@
  * request could reach unnoticed: any attempt would fail the test with a transport error instead).
  */
 import { describe, expect, it } from "vitest";
-import { providerImplementation } from "../../../provider/runtime/implementations";
+import { providerImplementation } from "../../../provider/dynamic/implementations";
 import { configureRuntime } from "../../../provider/runtime/platform-client";
-import type { ResourceKind } from "../../../provider/runtime/serialized-provider";
+import type { ResourceKind } from "../../../provider/kinds";
 
 const settings: Record<string, string> = {
   "devplatform:baseUrl": "https://user:pw-s3cret@platform.example.com",

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { deviceImplementation } from "../../../provider/device/provider";
+import { dynamicOperations } from "../../../provider/dynamic/implementations";
 import { UNKNOWN } from "../../../provider/shared/input-checks";
+
+// The dynamic front-end's answers (its diff: changes, replaces, deleteBeforeReplace).
+const deviceImplementation = dynamicOperations.Device;
 
 const good = { sn: "240000A10001", name: "lobby", tags: ["a", "b"] };
 

@@ -3,7 +3,7 @@
  * and replacement (delete first) only when switching between properties and profile.
  */
 import { describe, expect, it } from "vitest";
-import { changedInputs, diffConfig } from "../../../provider/device-config/diff";
+import { changedInputs, diffConfig } from "../../../provider/device-config/changes";
 import { UNKNOWN } from "../../../provider/shared/input-checks";
 
 const A = "9007199254741001";

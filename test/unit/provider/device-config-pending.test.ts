@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { NotApplied, WriteOutcome } from "../../../provider/device-config/apply";
-import { diffConfig } from "../../../provider/device-config/diff";
+import { diffConfig } from "../../../provider/device-config/changes";
 import { pendingOf, resolvePending, type PendingWork } from "../../../provider/device-config/pending";
 import { planUpdate } from "../../../provider/device-config/plan";
 import { stateAfterWrites } from "../../../provider/device-config/state";

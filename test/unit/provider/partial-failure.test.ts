@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withSerializedProvider } from "../../../provider/runtime/partial-failure";
+import { withSerializedProvider } from "../../../provider/dynamic/partial-failure";
 import { PartialSuccessError, ResourceOperationError } from "../../../provider/shared/errors";
 
 describe("partial failures carry the serialized provider", () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { fleetProgress } from "../../../provider/device-fleet/reconcile";
 import { withLogSink, type LogSink } from "../../../provider/runtime/log";
-import { formatCount, Progress } from "../../../provider/shared/progress";
+import { formatCount, Progress } from "../../../provider/runtime/progress";
 
 /** Runs `work` with a sink that records the status lines. */
 async function statusLines(work: () => Progress): Promise<string[]> {

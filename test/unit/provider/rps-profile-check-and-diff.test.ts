@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
+import { dynamicOperations } from "../../../provider/dynamic/implementations";
+
+// The dynamic front-end's answers (its diff: changes, replaces, deleteBeforeReplace).
+const rpsProfileImplementation = dynamicOperations.RpsProfile;
 
 const good = { sn: "AC0000C30001", profileUrl: "https://rps.example.com/p/1" };
 

@@ -1,9 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { serializedProvider } from "../../../provider/runtime/serialized-provider";
+import { serializedProvider } from "../../../provider/dynamic/serialized-provider";
 import { resolveSettings } from "../../../provider/runtime/settings";
 import { ResourceOperationError } from "../../../provider/shared/errors";
-import { providerImplementation } from "../../../provider/runtime/implementations";
+import { providerImplementation } from "../../../provider/dynamic/implementations";
 import { programRan, resetOwnership } from "../../../provider/runtime/ownership";
 import { configureRuntime } from "../../../provider/runtime/platform-client";
 

@@ -4,8 +4,8 @@
  * `checkOnly`, creates) the given resources through the shared implementations, prints one JSON
  * line with their ids, and stays alive — its record with it — until its stdin closes.
  */
-import { providerImplementation } from "../../../../provider/runtime/implementations";
-import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
+import { providerImplementation } from "../../../../provider/dynamic/implementations";
+import type { ResourceKind } from "../../../../provider/kinds";
 import type { Inputs } from "../../../../provider/shared/input-checks";
 import {
   joinAsProviderProcess,

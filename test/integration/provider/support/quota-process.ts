@@ -5,8 +5,8 @@
  * one JSON line with the outcomes, and stays alive — its record with it, as a provider process does
  * until the deployment ends — until its stdin closes.
  */
-import { providerImplementation } from "../../../../provider/runtime/implementations";
-import type { ResourceKind } from "../../../../provider/runtime/serialized-provider";
+import { providerImplementation } from "../../../../provider/dynamic/implementations";
+import type { ResourceKind } from "../../../../provider/kinds";
 import type { Inputs } from "../../../../provider/shared/input-checks";
 import {
   joinAsProviderProcess,

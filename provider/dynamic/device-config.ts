@@ -4,7 +4,7 @@
  * PROFILE template). Its id is derived from the device ids.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "../runtime/serialized-provider";
+import { serializedProvider } from "./serialized-provider";
 
 /** A configuration value: a scalar, a list, or a STRUCT as an object keyed by child id. */
 export type ConfigValue = string | number | boolean | ConfigValue[] | { [childId: string]: ConfigValue };

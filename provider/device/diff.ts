@@ -5,8 +5,8 @@
  */
 import type { Inputs } from "../shared/input-checks";
 import { expectTslVersion } from "../tsl/versions";
-import type { PluginDiff } from "../plugin/contract";
-import { changeKind, inputChange } from "../plugin/diff-paths";
+import type { KindDiff } from "../core/diff";
+import { changeKind, inputChange } from "../core/diff";
 import { changedFields, UPDATABLE_FIELDS } from "./desired";
 
 /** Changing these replaces the device: the serial number is the device. (A project is a tag: updated.) */
@@ -52,8 +52,8 @@ export function compareDevice(id: string, olds: Inputs, news: Inputs): DeviceCom
   return { replaces, updates };
 }
 
-/** The plugin's diff of a Device: each changed field, `sn` replacing (delete first), the rest stable. */
-export function devicePluginDiff(id: string, olds: Inputs, news: Inputs): PluginDiff {
+/** The Device's one diff: each changed field, `sn` replacing (delete first), the rest stable. */
+export function deviceDiff(id: string, olds: Inputs, news: Inputs): KindDiff {
   const { replaces, updates } = compareDevice(id, olds, news);
   const detailedDiff = Object.fromEntries([
     ...replaces.map((key) => [key, inputChange(changeKind(olds[key], news[key], true))] as const),

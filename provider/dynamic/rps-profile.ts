@@ -3,7 +3,7 @@
  * by its serial number.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "../runtime/serialized-provider";
+import { serializedProvider } from "./serialized-provider";
 
 /** The inputs of an {@link RpsProfile}. */
 export interface RpsProfileArgs {

@@ -6,8 +6,8 @@
  * change. The plan message (one line per fleet) is told by both.
  */
 import type { Inputs } from "../shared/input-checks";
-import type { PluginDiff, PropertyChange } from "../plugin/contract";
-import { changeKind, inputChange } from "../plugin/diff-paths";
+import type { KindDiff, PropertyChange } from "../core/diff";
+import { changeKind, inputChange } from "../core/diff";
 import { log } from "../runtime/log";
 import { isPlainObject } from "../tsl/validate";
 import { entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
@@ -74,8 +74,8 @@ function detailedDiffOf(comparison: FleetComparison, olds: Inputs, news: Inputs)
   return detailed;
 }
 
-/** The plugin's diff of a DeviceFleet (never a replacement: its id is its name). */
-export async function deviceFleetPluginDiff(fleet: string, olds: Inputs, news: Inputs): Promise<PluginDiff> {
+/** The DeviceFleet's one diff (never a replacement: its id is its name). */
+export async function deviceFleetDiff(fleet: string, olds: Inputs, news: Inputs): Promise<KindDiff> {
   const comparison = compareFleet(olds, news);
   await announcePlan(fleet, comparison, news);
   const { plan, settings } = comparison;

@@ -2,7 +2,8 @@
  * The `Device` resource: a device in the platform application, identified by its deviceId.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "../runtime/serialized-provider";
+import { DEVICE_OUTPUTS } from "../device/outputs";
+import { serializedProvider } from "./serialized-provider";
 
 /** What describes one device on the platform: a Device's inputs, or one device of a DeviceFleet. */
 export interface DeviceDeclaration {
@@ -38,27 +39,6 @@ export interface DeviceArgs extends DeviceDeclaration {
    */
   adoptExisting?: pulumi.Input<boolean>;
 }
-
-/**
- * The outputs the platform reports for a device, besides the inputs and `deviceId` (which is the
- * resource's id).
- */
-export const DEVICE_OUTPUTS = [
-  "devEUI",
-  "imei",
-  "model",
-  "hardwareVersion",
-  "firmwareVersion",
-  "deviceType",
-  "connectStatus",
-  "licenseStatus",
-  "autopStatus",
-  "rpsStatus",
-  "applicationId",
-  "applicationName",
-  "electricity",
-  "lastUpdateTime",
-] as const;
 
 /** A device on the platform, reconciled with Add / Update / Delete a Device. */
 export class Device extends pulumi.dynamic.Resource {

@@ -12,9 +12,9 @@
  */
 import { createRequire } from "node:module";
 import * as path from "node:path";
-import type * as Pulumi from "@pulumi/pulumi";
-import { currentUrn, enterRequestUrn } from "./request-urn";
-import { deploymentOfThisProcess } from "./shared-record";
+import { pulumiLog } from "./pulumi-log";
+import { currentUrn, enterRequestUrn } from "../runtime/request-urn";
+import { deploymentOfThisProcess } from "../runtime/shared-record";
 
 /** What this file needs of the generated gRPC classes (loaded at run time from the host's package). */
 interface LogRequest {
@@ -94,16 +94,6 @@ function install(): void {
     // Not the host's layout: status lines go to pulumi.log (no row) instead.
     engine = undefined;
   }
-}
-
-/**
- * `@pulumi/pulumi`'s `log`, loaded at the first call rather than with this module: loading the SDK
- * costs a second or more, and a process that never logs through it (the plugin) never pays for it.
- */
-export function pulumiLog(): typeof Pulumi.log {
-  // A plain require of the package by name: resolved as a static import would be.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require("@pulumi/pulumi") as typeof Pulumi).log;
 }
 
 /** The dynamic front-end's status line: on the resource's row when the host allows it. */

@@ -9,8 +9,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 
-/** The resource kinds, also the `type` part of their type tokens. */
-export type ResourceKind = "Device" | "DeviceFleet" | "RpsProfile" | "DeviceConfig";
+import type { ResourceKind } from "../kinds";
 
 /** The package's runtime entry point, as loaded inside the dynamic provider host. */
 export interface ProviderRuntimeModule {
@@ -19,12 +18,14 @@ export interface ProviderRuntimeModule {
 
 const providers = new Map<ResourceKind, pulumi.dynamic.ResourceProvider>();
 
-const PROVIDER_MODULES: Record<ResourceKind, () => pulumi.dynamic.ResourceProvider> = {
-  Device: () => require("./providers/device") as pulumi.dynamic.ResourceProvider,
-  DeviceFleet: () => require("./providers/device-fleet") as pulumi.dynamic.ResourceProvider,
-  RpsProfile: () => require("./providers/rps-profile") as pulumi.dynamic.ResourceProvider,
-  DeviceConfig: () => require("./providers/device-config") as pulumi.dynamic.ResourceProvider,
-};
+/**
+ * A kind's provider module, `./providers/<kind in kebab case>` (`pulumi-devplatform/providers/<kind>`
+ * in state: these names never move).
+ */
+function providerModule(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  const file = kind.replace(/[A-Z]/g, (letter, at: number) => (at === 0 ? "" : "-") + letter.toLowerCase());
+  return require(`./providers/${file}`) as pulumi.dynamic.ResourceProvider;
+}
 
 /**
  * True when this package was loaded from a `node_modules` folder, as users install it. Pulumi's
@@ -46,7 +47,7 @@ function installedAsPackage(): boolean {
 export function serializedProvider(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
   let provider = providers.get(kind);
   if (!provider) {
-    provider = installedAsPackage() ? PROVIDER_MODULES[kind]() : closureProvider(kind);
+    provider = installedAsPackage() ? providerModule(kind) : closureProvider(kind);
     providers.set(kind, provider);
   }
   return provider;

@@ -4,7 +4,7 @@
  * new 10% step, at most one a second (the first step and the end always show), and none for work
  * too small to wait on.
  */
-import { log } from "../runtime/log";
+import { log } from "./log";
 
 /** Work below this many items is quick: no progress lines. */
 export const PROGRESS_MIN_ITEMS = 50;

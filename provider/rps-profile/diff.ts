@@ -2,10 +2,10 @@
  * The RpsProfile's diff, for both front-ends from one comparison: a serial number changed (without
  * regard to case) replaces the record, a profile URL changed updates it in place.
  */
-import { sameSerial } from "../device/desired";
+import { sameSerial } from "../shared/serial-numbers";
 import type { Inputs } from "../shared/input-checks";
-import type { PluginDiff } from "../plugin/contract";
-import { changeKind, inputChange } from "../plugin/diff-paths";
+import type { KindDiff } from "../core/diff";
+import { changeKind, inputChange } from "../core/diff";
 
 /** How an RpsProfile's declaration changes. */
 export interface RpsProfileComparison {
@@ -21,8 +21,8 @@ export function compareRpsProfile(olds: Inputs, news: Inputs): RpsProfileCompari
   return { replaces, updates };
 }
 
-/** The plugin's diff of an RpsProfile. */
-export function rpsProfilePluginDiff(olds: Inputs, news: Inputs): PluginDiff {
+/** The RpsProfile's one diff (the dynamic front-end answers its changes and replaces). */
+export function rpsProfileDiff(olds: Inputs, news: Inputs): KindDiff {
   const { replaces, updates } = compareRpsProfile(olds, news);
   return {
     changes: replaces.length + updates.length > 0,

@@ -3,11 +3,11 @@
  * is the fleet's name.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { DeviceDeclaration } from "../device/device";
-import { serializedProvider } from "../runtime/serialized-provider";
-import type { FleetDeviceInfo } from "./state";
+import type { DeviceDeclaration } from "./device";
+import { serializedProvider } from "./serialized-provider";
+import type { FleetDeviceInfo } from "../device-fleet/state";
 
-export type { FleetDeviceInfo } from "./state";
+export type { FleetDeviceInfo } from "../device-fleet/state";
 
 /** One device of a fleet: the inputs of a Device, without its per-device options. */
 export type DeviceFleetDevice = DeviceDeclaration;

@@ -15,7 +15,7 @@ const packageJsonSchema = z.object({
   devDependencies: z.record(z.string(), z.string()).default({}),
 });
 
-/** What the CLI needs to know about its own package. */
+/** What the CLI and the plugin need to know about their own package. */
 export interface PackageInfo {
   readonly name: string;
   readonly version: string;
@@ -24,8 +24,8 @@ export interface PackageInfo {
 }
 
 /**
- * Finds the package's `package.json` above `from` (`cli/` when run from source, `dist/cli/` when
- * installed) and reads it.
+ * Finds the package's `package.json` above `from` (this file's folder, `provider/shared/` from source or
+ * `dist/provider/shared/` installed, by default) and reads it.
  */
 export function readPackageInfo(from: string = __dirname): PackageInfo {
   for (let dir = from; ; dir = path.dirname(dir)) {
