@@ -11,7 +11,8 @@
  *   strings on the wire and stay strings.
  */
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
-import { structPb, type StructPb } from "./rpc";
+import type { StructPb } from "./rpc";
+import { lazyStruct } from "./struct-codec";
 
 /** The key that marks a special value, and the signature of a secret. */
 export const SPECIAL_SIGNATURE_KEY = "4dabf18193072939515e22adb298388d";
@@ -92,11 +93,9 @@ function withoutUndefined(value: unknown): unknown {
   return value;
 }
 
-/** The Struct of plain values for the engine. */
+/** The Struct of plain values for the engine (written to the wire by struct-codec.ts). */
 export function toStruct(values: Inputs, secrets?: ReadonlySet<string>): StructPb.Struct {
-  return structPb.Struct.fromJavaScript(
-    wireOf(values, secrets) as Parameters<typeof structPb.Struct.fromJavaScript>[0],
-  );
+  return lazyStruct(wireOf(values, secrets));
 }
 
 /** The union of secret sets (e.g. what was secret in the old state or in the new inputs). */

@@ -15,6 +15,7 @@ import { invoke } from "./invoke";
 import { check, create, read, remove, update } from "./resources";
 import { withRequestUrn } from "../../runtime/request-urn";
 import { emptyPb, grpc, pluginPb, providerGrpc, providerPb, type GrpcJs, type ProviderPb } from "./rpc";
+import { requestDeserializer, responseSerializer, type StructFields } from "./struct-codec";
 
 /** Set by the executable's bundler (scripts/plugin-executable/bundle.ts), which has no package.json beside it. */
 declare const DEVPLATFORM_PLUGIN_VERSION: string | undefined;
@@ -93,10 +94,44 @@ export function resourceProviderService(): GrpcJs.UntypedServiceImplementation {
   };
 }
 
+/** The Struct fields of the resource methods' requests and responses (provider.proto), read and written by struct-codec.ts. */
+const STRUCT_FIELDS: Record<string, [StructFields, StructFields]> = {
+  check: [{ 2: "Olds", 3: "News" }, { 1: "Inputs" }],
+  diff: [{ 3: "Olds", 4: "News", 6: "OldInputs" }, {}],
+  create: [{ 2: "Properties" }, { 2: "Properties" }],
+  read: [
+    { 3: "Properties", 4: "Inputs" },
+    { 2: "Properties", 3: "Inputs" },
+  ],
+  update: [{ 3: "Olds", 4: "News", 8: "OldInputs" }, { 1: "Properties" }],
+  delete: [{ 3: "Properties", 5: "OldInputs" }, {}],
+};
+
+/** The service definition, with the resource methods' Structs read and written by struct-codec.ts. */
+function serviceDefinition(): GrpcJs.ServiceDefinition {
+  const definition: Record<string, GrpcJs.MethodDefinition<object, object>> = {
+    ...(providerGrpc.ResourceProviderService as unknown as Record<
+      string,
+      GrpcJs.MethodDefinition<object, object>
+    >),
+  };
+  for (const [method, [request, response]] of Object.entries(STRUCT_FIELDS)) {
+    const original = definition[method];
+    if (!original) throw new Error(`the ResourceProvider service has no method ${method}`);
+    const types = original as unknown as { requestType: Parameters<typeof requestDeserializer>[0] };
+    definition[method] = {
+      ...original,
+      requestDeserialize: requestDeserializer(types.requestType, request),
+      responseSerialize: responseSerializer(response),
+    };
+  }
+  return definition as GrpcJs.ServiceDefinition;
+}
+
 /** Starts the server on a free loopback port; resolves with the port. */
 export function serve(): Promise<{ port: number; server: GrpcJs.Server }> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(providerGrpc.ResourceProviderService, resourceProviderService());
+  server.addService(serviceDefinition(), resourceProviderService());
   return new Promise((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, port) =>
       error ? reject(error) : resolve({ port, server }),
