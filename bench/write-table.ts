@@ -17,8 +17,8 @@ const repoRoot = path.resolve(__dirname, "..");
 /** bench/results.json, as `npm run bench` last wrote it. */
 export const RESULTS_FILE = path.join(__dirname, "results.json");
 
-/** README.md and every Markdown file under docs/. */
-function markdownFiles(): string[] {
+/** README.md and every Markdown file under docs/: the documentation. */
+export function markdownFiles(): string[] {
   const files = [path.join(repoRoot, "README.md")];
   const walk = (dir: string): void => {
     if (!existsSync(dir)) return;

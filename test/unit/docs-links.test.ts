@@ -3,25 +3,12 @@
  * directory of the repository, and every `#fragment` a heading of the page it points at (GitHub's
  * anchors). Links inside code are not links; links with a scheme (https:, github:) are not checked.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { markdownFiles as documentationFiles } from "../../bench/write-table";
 
 const repoRoot = path.resolve(__dirname, "../..");
-
-/** README.md and every Markdown file under docs/. */
-function documentationFiles(): string[] {
-  const files = [path.join(repoRoot, "README.md")];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".md")) files.push(full);
-    }
-  };
-  walk(path.join(repoRoot, "docs"));
-  return files;
-}
 
 /** The text without fenced code blocks and inline code spans (line breaks kept for messages). */
 function prose(markdown: string): string {
