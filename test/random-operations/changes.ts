@@ -1,5 +1,5 @@
 /**
- * Changes to a declaration, as data (so a sequence prints, replays and shrinks) and as pure
+ * Changes to a declaration (as data in change.ts, so a sequence prints, replays and shrinks) as pure
  * functions of the world. Choices are numbers reduced modulo what the world holds when the change
  * runs; a change that does not apply to the world (nothing to rename, a name taken) returns
  * `undefined`, and the step is skipped as a failed precondition.
@@ -8,148 +8,33 @@ import {
   cloneWorld,
   configSerials,
   fleetKey,
-  mainSerial,
   normalise,
   otherFront,
   PARENTS,
   POOL_SIZE,
   rpsSerial,
-  type ConfigTarget,
   type DeviceDecl,
-  type Front,
   type Parent,
   type Placement,
-  type SensorProperties,
   type World,
 } from "./world";
+import {
+  freeSerials,
+  freshName,
+  locate,
+  pickOf,
+  place,
+  removeLocated,
+  resourceNames,
+  retarget,
+  targetsOf,
+} from "./world-edits";
+import type { Change, ResourceKind } from "./change";
 
-/** The kinds of resource a change names. */
-export type ResourceKind = "device" | "fleet" | "rps" | "config";
-
-/**
- * One change to what the main stack declares. `front` is the front-end of a resource the change
- * creates (absent in sequences printed before there were two: the dynamic resources).
- */
-export type Change =
-  | { kind: "add-device"; into: number; sn: number; name: number; front?: Front }
-  | { kind: "remove-device"; pick: number }
-  | { kind: "rename-device"; pick: number; name: number }
-  | { kind: "retag"; pick: number; tags: string[] }
-  | { kind: "reproject"; pick: number; project: string | null }
-  | { kind: "move-sn"; pick: number; to: number; front?: Front }
-  | { kind: "rename-resource"; resource: ResourceKind; pick: number; suffix: number }
-  | { kind: "set-values"; pick: number; properties: SensorProperties }
-  | { kind: "bump-version"; pick: number }
-  | { kind: "split-config"; pick: number; suffix: number }
-  | { kind: "merge-configs"; pick: number; with: number }
-  | {
-      kind: "add-config";
-      targets: number[];
-      properties: SensorProperties;
-      resetOnDelete: boolean;
-      suffix: number;
-      front?: Front;
-    }
-  | { kind: "remove-config"; pick: number }
-  | { kind: "add-rps"; sn: number; url: number; front?: Front }
-  | { kind: "remove-rps"; pick: number }
-  | { kind: "change-rps-url"; pick: number; url: number }
-  /** A resource re-declared on the other front-end in one `up` (same name, same inputs). */
-  | { kind: "move-front"; resource: ResourceKind; pick: number }
-  /** The first `up` of a move split over two: the resource declared on the other front-end too. */
-  | { kind: "twin"; resource: ResourceKind; pick: number }
-  /**
-   * The second `up`: of a resource declared on both front-ends (`pick` among those, of any kind),
-   * one declaration removed, the old one (`keep: "new"`) or the new.
-   */
-  | { kind: "finish-move"; pick: number; keep: "new" | "old" }
-  /** A serial number moved from a fleet to the fleet of the same name under another parent. */
-  | { kind: "namesake-move"; pick: number }
-  /** A fleet moved under another component parent (or to the root): a new URN, the same name. */
-  | { kind: "reparent"; pick: number; parent: number }
-  /**
-   * A new fleet of one free serial number, named like an existing fleet (under another parent)
-   * or afresh.
-   */
-  | { kind: "add-fleet"; name: number; parent: number; sn: number; front: Front }
-  /** A fleet no longer declared: its devices are deleted. */
-  | { kind: "remove-fleet"; pick: number };
-
-/** A declared device and where it lives: in a fleet (index) or as a Device resource. */
-interface Located {
-  decl: DeviceDecl;
-  fleet?: number;
-  device?: number;
-}
-
-function locate(world: World): Located[] {
-  return [
-    ...world.fleets.flatMap((f, fleet) => f.devices.map((decl) => ({ decl, fleet }))),
-    ...world.devices.map((decl, device) => ({ decl, device })),
-  ];
-}
-
-function pickOf<T>(items: readonly T[], pick: number): T | undefined {
-  return items.length === 0 ? undefined : items[pick % items.length];
-}
-
-function freeSerials(world: World): string[] {
-  const used = new Set(locate(world).map((l) => l.decl.sn));
-  return Array.from({ length: POOL_SIZE }, (_, i) => mainSerial(i)).filter((sn) => !used.has(sn));
-}
-
-function resourceNames(world: World): Set<string> {
-  return new Set([
-    ...world.fleets.map((f) => f.name),
-    ...world.devices.map((d) => d.resource),
-    ...world.rps.map((r) => r.resource),
-    ...world.configs.map((c) => c.resource),
-  ]);
-}
-
-/** A new resource name from a base and a number, or undefined when it is taken. */
-function freshName(world: World, base: string, suffix: number): string | undefined {
-  const name = `${base.replace(/-r\d+$/, "")}-r${suffix}`;
-  return resourceNames(world).has(name) ? undefined : name;
-}
-
-function removeLocated(world: World, at: Located): void {
-  if (at.fleet !== undefined) {
-    const fleet = world.fleets[at.fleet];
-    if (fleet) fleet.devices = fleet.devices.filter((d) => d.sn !== at.decl.sn);
-  } else world.devices = world.devices.filter((d) => d.sn !== at.decl.sn);
-}
-
-/**
- * Puts a device into fleet `to` (an index), or as a new Device resource on `front` when `to` is
- * past the fleets.
- */
-function place(world: World, decl: DeviceDecl, to: number, front: Front): boolean {
-  const slot = to % (world.fleets.length + 1);
-  const fleet = world.fleets[slot];
-  if (fleet) fleet.devices.push(decl);
-  else {
-    const resource = `dev-${decl.sn.slice(-2)}`;
-    if (resourceNames(world).has(resource)) return false;
-    world.devices.push({ resource, front, ...decl });
-  }
-  return true;
-}
+export { describeChange, type Change, type ResourceKind } from "./change";
 
 /** A fleet's possible parents: the root (undefined), then each component. */
 const PARENT_CHOICES: (Parent | undefined)[] = [undefined, ...PARENTS];
-
-/** Points the configurations' targets at a fleet's new key, as a program's variable would follow. */
-function retarget(world: World, from: ConfigTarget, to: ConfigTarget): void {
-  for (const config of world.configs) {
-    config.targets = config.targets.map((t) =>
-      ("fleet" in t && "fleet" in from && t.fleet === from.fleet) ||
-      ("device" in t && "device" in from && t.device === from.device)
-        ? to
-        : t,
-    );
-  }
-}
 
 /** The resources of a kind, as placements (those a predicate keeps). */
 function placementsOf(
@@ -265,13 +150,6 @@ function renameResource(world: World, change: Extract<Change, { kind: "rename-re
     return true;
   }
   return rename(change.resource === "rps" ? world.rps : world.configs, "resource") !== undefined;
-}
-
-function targetsOf(world: World): ConfigTarget[] {
-  return [
-    ...world.fleets.map((f) => ({ fleet: fleetKey(f) })),
-    ...world.devices.map((d) => ({ device: d.resource })),
-  ];
 }
 
 /** Applies a change to a copy of the world; undefined when it does not apply. */
@@ -419,10 +297,4 @@ function applyConfigOrRpsChange(world: World, change: Change): World | undefined
   }
   const normalised = normalise(world);
   return normalised.configs.every((c) => configSerials(normalised, c).length > 0) ? normalised : undefined;
-}
-
-/** A one-line description of a change, for the printed sequence. */
-export function describeChange(change: Change): string {
-  const { kind, ...rest } = change;
-  return `${kind} ${JSON.stringify(rest)}`;
 }

@@ -5,8 +5,6 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import type { EmulatorControl } from "../../../emulator";
 import { readEngineEvents, type EngineEvents } from "./engine-events";
 import {
   installedPluginDir,
@@ -17,7 +15,11 @@ import {
   type FrontEnd,
   type Kind,
 } from "./front-ends";
-import { killAndAwaitTree } from "./process-tree";
+import { killAtPoint, type KillPoint } from "./kill-point";
+import { assertOk, type StackExport } from "./stack-export";
+
+export type { KillPoint } from "./kill-point";
+export { assertOk, resourcesOfType, type StackExport, type StackResource } from "./stack-export";
 
 export const PASSPHRASE = "e2e-passphrase";
 
@@ -92,19 +94,6 @@ function pulumiYaml(name: string, pluginPath: string | undefined): string {
       ? ""
       : `plugins:\n  providers:\n    - name: devplatform\n      path: ${JSON.stringify(pluginPath)}\n`;
   return `name: ${name}\nruntime: nodejs\n${plugins}`;
-}
-
-/** A kill point: the emulator hold whose held requests mark it. */
-export interface KillPoint {
-  control: EmulatorControl;
-  holdId: string;
-  /** How many requests must wait at the hold before the kill (default 1). */
-  held?: number;
-  /**
-   * And this must hold too (asked until it does, once `held` requests wait): e.g. the checkpoint
-   * records every step that does not wait at the hold, so what the dead run recorded is exact.
-   */
-  andWhen?: () => boolean | Promise<boolean>;
 }
 
 export interface RunOptions {
@@ -349,54 +338,4 @@ export class PulumiProject {
       });
     });
   }
-}
-
-/**
- * Kills the CLI `pid` once the kill point is reached. `done` settles when every process of the run
- * has ended (with how long the plugins took), or at once when no kill was due.
- */
-function killAtPoint(
-  pid: number | undefined,
-  point: KillPoint | undefined,
-): { done: Promise<number | undefined>; stop(): void } {
-  if (pid === undefined || point === undefined) {
-    return { done: Promise.resolve(undefined), stop: () => undefined };
-  }
-  const abort = new AbortController();
-  const reached = async (): Promise<void> => {
-    await point.control.waitUntilHeld(point.holdId, point.held ?? 1, { signal: abort.signal });
-    while (point.andWhen && !(await point.andWhen())) await sleep(25, undefined, { signal: abort.signal });
-  };
-  const done = reached().then(
-    () => killAndAwaitTree(pid),
-    (error: unknown) => {
-      // The run ended before its kill point: the test sees exit code 0 and says so.
-      if (!abort.signal.aborted) throw error;
-      return undefined;
-    },
-  );
-  return { done, stop: () => abort.abort() };
-}
-
-export interface StackResource {
-  urn: string;
-  type: string;
-  id?: string;
-  inputs?: Record<string, unknown>;
-  outputs?: Record<string, unknown>;
-}
-
-export interface StackExport {
-  deployment: { resources?: StackResource[] };
-}
-
-/** Throws with the CLI's output when a command failed, so a test failure shows why. */
-export function assertOk<T extends { exitCode: number; output: string }>(result: T): T {
-  if (result.exitCode !== 0) throw new Error(`pulumi exited with ${result.exitCode}:\n${result.output}`);
-  return result;
-}
-
-/** The resources of one type token in an exported stack. */
-export function resourcesOfType(stack: StackExport, type: string): StackResource[] {
-  return (stack.deployment.resources ?? []).filter((r) => r.type === type);
 }
