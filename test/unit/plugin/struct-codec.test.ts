@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { providerPb, structPb } from "../../../provider/plugin/server/rpc";
 import {
+  encodeStructField,
   lazyStruct,
   requestDeserializer,
   responseSerializer,
@@ -70,6 +71,22 @@ describe("the plugin's Struct codec", () => {
         expect(read.getNews()?.toJavaScript()).toEqual(request.getNews()?.toJavaScript());
       }),
     );
+  });
+
+  it("answers a Struct's keys in google-protobuf's order (sorted), whatever order the wire holds", () => {
+    // The engine writes a Go map: its entries come in another order at every run. A fleet's plan
+    // lists serial numbers in the order of its inputs, so a preview's message would change with it.
+    const news = { "240000A10005": { name: "e" }, "240000A10000": { name: "a" }, b: 1, a: { z: 1, y: 2 } };
+    const request = new providerPb.CheckRequest();
+    request.setUrn("urn:pulumi:dev::p::devplatform:index:DeviceFleet::f");
+    const bytes = Buffer.concat([Buffer.from(request.serializeBinary()), encodeStructField(3, news)]);
+    const read = requestDeserializer(providerPb.CheckRequest, { 3: "News" })(
+      bytes,
+    ) as unknown as InstanceType<typeof providerPb.CheckRequest>;
+    const theirs = providerPb.CheckRequest.deserializeBinary(bytes).getNews()?.toJavaScript();
+    const ours = read.getNews()?.toJavaScript();
+    expect(Object.keys(ours ?? {})).toEqual(["240000A10000", "240000A10005", "a", "b"]);
+    expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs));
   });
 
   it("leaves an absent Struct absent", () => {
