@@ -7,13 +7,13 @@
  * What it does not repeat is the first run's `npm ci` of a fresh checkout (this checkout has its
  * dependencies), which the docs' newcomer run did by hand.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { fetch } from "undici";
 import { describe, expect, it } from "vitest";
+import { startProcess } from "../integration/emulator/support/cli-process";
 
 const repoRoot = path.resolve(__dirname, "../..");
 
@@ -82,18 +82,11 @@ describe("the emulator on a machine without Node.js", () => {
 
   it("scripts/emulator.sh prints its URL, serves the API, keeps its state and stops on SIGTERM", async () => {
     const state = path.join(mkdtempSync(path.join(tmpdir(), "emulator-state-")), "state.json");
-    const child = spawn("scripts/emulator.sh", ["--port", "0", "--state", state], {
-      cwd: repoRoot,
+    const { child, firstLine, stderr, exited } = await startProcess(
+      "scripts/emulator.sh",
+      ["--port", "0", "--state", state],
       env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-    const firstLine = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout }).once("line", resolve);
-      void exited.then((code) => reject(new Error(`exited ${code} before printing: ${stderr}`)));
-    });
+    );
     const url = /^devplatform-emulator listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(firstLine)?.[1];
     expect(url).toBeDefined();
     const token = await fetch(`${url}/oauth/token`, {
@@ -103,8 +96,8 @@ describe("the emulator on a machine without Node.js", () => {
     });
     expect(token.status).toBe(200);
     child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    expect(stderr).toContain("devplatform emulator: SIGTERM, stopping");
+    expect((await exited).code).toBe(0);
+    expect(stderr()).toContain("devplatform emulator: SIGTERM, stopping");
     expect(JSON.parse(readFileSync(state, "utf8"))).toBeTypeOf("object");
   });
 });

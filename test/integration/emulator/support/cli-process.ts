@@ -17,16 +17,15 @@ export interface CliProcess {
 }
 
 /**
- * Starts the CLI and waits for its first stdout line. npm runs `npx` commands through
- * `script-shell`; with the default `sh` a SIGTERM to npm kills the shell and orphans tsx, so bash is
- * chosen (it execs the single command, letting the signal reach tsx, which relays it to the CLI).
+ * Starts `command` (relative to the repository) and waits for its first stdout line; rejects with
+ * its stderr when it exits before printing one.
  */
-export async function startCli(args: string[]): Promise<CliProcess> {
-  const child = spawn("scripts/with-node.sh", ["npx", "tsx", "emulator/cli.ts", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, npm_config_script_shell: "/bin/bash" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CliProcess> {
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -35,9 +34,23 @@ export async function startCli(args: string[]): Promise<CliProcess> {
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const firstLine = await new Promise<string>((resolve, reject) => {
     lines.once("line", resolve);
-    void exited.then(({ code }) => reject(new Error(`CLI exited (${code}) before printing: ${stderr}`)));
+    void exited.then(({ code }) =>
+      reject(new Error(`${command} exited (${code}) before printing: ${stderr}`)),
+    );
   });
   return { child, firstLine, stderr: () => stderr, exited };
+}
+
+/**
+ * Starts the CLI and waits for its first stdout line. npm runs `npx` commands through
+ * `script-shell`; with the default `sh` a SIGTERM to npm kills the shell and orphans tsx, so bash is
+ * chosen (it execs the single command, letting the signal reach tsx, which relays it to the CLI).
+ */
+export function startCli(args: string[]): Promise<CliProcess> {
+  return startProcess("scripts/with-node.sh", ["npx", "tsx", "emulator/cli.ts", ...args], {
+    ...process.env,
+    npm_config_script_shell: "/bin/bash",
+  });
 }
 
 /** Runs the CLI to completion; returns its exit code and output. */
