@@ -2,10 +2,16 @@
  * Redaction of credentials from anything the SDK lets out of its hands: error messages and
  * properties, `onEvent` payloads, request paths.
  *
- * Two layers, because neither alone is enough: patterns catch credentials in the shapes the
- * platform uses (`access_token=` in a query string, `Bearer …`, JSON or form fields), and a registry
- * of the exact secret values this process has handled catches them anywhere else — for example a
- * server error message that echoes a token back.
+ * Two layers, because neither alone is enough: a registry of the exact secret values this process
+ * has handled catches them anywhere — for example a server error message that echoes a token back —
+ * and patterns catch credentials in the shapes the platform uses (`access_token=` in a query
+ * string, `Bearer …`, JSON or form fields) that the registry does not know.
+ *
+ * The exact values go first, in every encoding a request carries them in (as is, URL-encoded,
+ * form-encoded, inside a JSON string): a pattern stops at `&`, a space or a quote, so applied first
+ * it would replace only the start of a secret holding one and leave the rest, no longer the exact
+ * value, in plain sight. Every registered value counts, whatever its length: a short secret replaced
+ * in a few unrelated words mangles a message; a secret left in it leaks.
  */
 
 const REDACTED = "[REDACTED]";
@@ -23,8 +29,8 @@ const MAX_ROTATING_SECRETS = 256;
  */
 const pinnedSecrets = new Set<string>();
 
-/** Secrets shorter than this are not registered: replacing a 3-letter string everywhere would mangle text. */
-const MIN_SECRET_LENGTH = 6;
+/** Every registered secret's forms, longest first (recomputed when the registry changes). */
+let formsInOrder: string[] | undefined;
 
 const PATTERNS: readonly [RegExp, string][] = [
   // Query strings and form bodies: access_token=…, refresh_token=…, client_secret=…
@@ -47,6 +53,7 @@ export function registerSecret(secret: string | undefined): void {
     if (oldest !== undefined) rotatingSecrets.delete(oldest);
   }
   rotatingSecrets.add(secret);
+  formsInOrder = undefined;
 }
 
 /** Remembers a long-lived secret (a client secret) for redaction, for the life of the process. */
@@ -54,21 +61,51 @@ export function pinSecret(secret: string | undefined): void {
   if (!isRegistrable(secret)) return;
   rotatingSecrets.delete(secret);
   pinnedSecrets.add(secret);
+  formsInOrder = undefined;
 }
 
 function isRegistrable(secret: string | undefined): secret is string {
-  return secret !== undefined && secret.length >= MIN_SECRET_LENGTH;
+  return secret !== undefined && secret.length > 0;
 }
 
-/** Returns `text` with every credential pattern and every registered secret value replaced. */
+/** Percent-escapes with either case of hex digit: servers echo both. */
+function lowerHex(text: string): string {
+  return text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+}
+
+/**
+ * The forms a secret takes in what a request or an answer carries: as is, URL-encoded (a query or a
+ * path), form-encoded (`application/x-www-form-urlencoded`: spaces as `+`), inside a JSON string.
+ * Longest first, so that no form is cut by a shorter one it contains.
+ */
+export function secretForms(secret: string): string[] {
+  const url = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const json = JSON.stringify(secret).slice(1, -1);
+  const forms = new Set([secret, url, lowerHex(url), form, lowerHex(form), json]);
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+function allForms(): string[] {
+  // Longest first: a secret that contains another is replaced whole, not around it.
+  formsInOrder ??= [...new Set([...pinnedSecrets, ...rotatingSecrets].flatMap(secretForms))].sort(
+    (a, b) => b.length - a.length,
+  );
+  return formsInOrder;
+}
+
+function replaceAll(text: string, value: string): string {
+  return text.includes(value) ? text.split(value).join(REDACTED) : text;
+}
+
+/**
+ * Returns `text` with every registered secret value (in each of its {@link secretForms}) replaced,
+ * then every credential pattern.
+ */
 export function redactText(text: string): string {
   let out = text;
+  for (const form of allForms()) out = replaceAll(out, form);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
-  for (const secrets of [pinnedSecrets, rotatingSecrets]) {
-    for (const secret of secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    }
-  }
   return out;
 }
 

@@ -22,8 +22,39 @@ describe("the redaction registry", () => {
     expect(redactText(secret)).toBe("[REDACTED]");
   });
 
-  it("does not register values too short to replace safely; patterns still catch them in fields", () => {
-    pinSecret("abc");
-    expect(redactText("abc client_secret=abc")).toBe("abc client_secret=[REDACTED]");
+  it("replaces a secret of any length, short ones included", () => {
+    pinSecret("q7#");
+    expect(redactText("echoed q7# and client_secret=q7%23")).toBe("echoed [REDACTED] and client_secret=[REDACTED]");
+  });
+});
+
+describe("a secret holding &, a space or a quote", () => {
+  const secret = "Xy7&k9Qm2Lp8Vb3Nc6Rt";
+  /** How many characters of the secret's tail (after its first 4) a text shows. */
+  const shown = (text: string) => (text.includes(secret.slice(4)) ? secret.length - 4 : 0);
+
+  it("is replaced whole as the decoded form body a server echoes, before the client_secret= pattern", () => {
+    pinSecret(secret);
+    const echoed = `bad request: grant_type=client_credentials&client_id=c1&client_secret=${secret}&scope=x`;
+    const out = redactText(echoed);
+    expect(out).toBe("bad request: grant_type=client_credentials&client_id=c1&client_secret=[REDACTED]&scope=x");
+    expect(shown(out)).toBe(0);
+  });
+
+  it("is replaced in its URL-, form- and JSON-encoded forms, with either case of hex digit", () => {
+    const spaced = `a b"c&d+e%f`;
+    pinSecret(spaced);
+    const url = encodeURIComponent(spaced);
+    const form = new URLSearchParams({ s: spaced }).toString().slice(2);
+    const json = JSON.stringify(spaced);
+    for (const text of [url, url.toLowerCase(), form, json, `{"note":${json}}`]) {
+      const out = redactText(`echo ${text} end`);
+      expect(out, text).not.toContain("c&d");
+      expect(out, text).not.toContain("d+e");
+      expect(out, text).not.toContain("d%2Be");
+      expect(out, text).not.toContain("d%2be");
+      expect(out, text).toContain("[REDACTED]");
+    }
+    expect(redactText(`client_secret=${form}&x=1`)).toBe("client_secret=[REDACTED]&x=1");
   });
 });
