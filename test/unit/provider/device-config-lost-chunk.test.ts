@@ -33,8 +33,8 @@ beforeEach(() => {
 });
 afterEach(() => platform.close());
 
-/** Chunk 1 answered without `leftOut`; chunk 2 fails with `second`; chunk 3 would be answered. */
-function platformFailingChunk2(second: () => never | ReturnType<typeof failed>): void {
+/** Chunk 1 answered without `leftOut`; chunk 2 gets `second` (a failure, or an unreadable answer); chunk 3 would be answered. */
+function platformFailingChunk2(second: () => never | ReturnType<typeof failed> | ReturnType<typeof ok>): void {
   let calls = 0;
   platform.on(TASKS, (request) => {
     calls += 1;
@@ -68,6 +68,18 @@ describe("a task call whose answer was lost, after an answer that left a device 
       const outcome = await executeWrites([write(type)], false);
       expect(platform.count(TASKS)).toBe(2);
       expect(Object.keys(outcome.taskIds)).toHaveLength(499);
+      const { unknown, notSent } = marked(outcome);
+      expect(unknown).toEqual(chunk2);
+      expect(notSent).toEqual([leftOut, ...chunk3]);
+    },
+  );
+
+  it.each(["TSL", "PROFILE"] as const)(
+    "%s: a call answered Success whose data cannot be read (performed, answer unknown) makes its 500 devices unknown",
+    async (type) => {
+      platformFailingChunk2(() => ok({ deviceTaskRelations: "not a list" }));
+      const outcome = await executeWrites([write(type)], false);
+      expect(platform.count(TASKS)).toBe(2);
       const { unknown, notSent } = marked(outcome);
       expect(unknown).toEqual(chunk2);
       expect(notSent).toEqual([leftOut, ...chunk3]);

@@ -177,6 +177,8 @@ describe("response checking", () => {
       /HTTP 200 \(unexpected response shape: data\.deviceId: .*data\.sn: .*\) \(requestId r-shape/,
     );
     expect(shape.attempts).toBe(1);
+    // The platform said Success: performed, its answer unknown (a write's result is then unknown).
+    expect(shape.outcomeUnknown).toBe(true);
   });
 
   it("reports a 2xx answer that is not the platform's envelope as ConfigurationError naming the base URL", async () => {
