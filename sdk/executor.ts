@@ -257,12 +257,17 @@ export class RequestExecutor {
     const requestId = success.requestId ?? result.requestId;
     if (data.success) return { ok: true, value: data.data, requestId };
     const reason = `unexpected response shape: ${describeIssues(data.error)}`;
-    // The platform said Success: the call was performed, and what it answered cannot be read — a
-    // write's result (a task's id, a device's) is unknown, as when the answer is lost on the way.
+    // Success said, answer unreadable: performed, its result unknown (as an answer lost on the way).
     return {
       ok: false,
       outcome: { kind: "response", status: result.status },
-      error: new ResponseShapeError({ ...where, status: result.status, reason, requestId, outcomeUnknown: true }),
+      error: new ResponseShapeError({
+        ...where,
+        status: result.status,
+        reason,
+        requestId,
+        outcomeUnknown: true,
+      }),
     };
   }
 

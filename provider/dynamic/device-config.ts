@@ -4,7 +4,7 @@
  * PROFILE template). Its id is derived from the device ids.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "./serialized-provider";
+import { providerOfResource } from "./serialized-provider";
 
 /** A configuration value: a scalar, a list, or a STRUCT as an object keyed by child id. */
 export type ConfigValue = string | number | boolean | ConfigValue[] | { [childId: string]: ConfigValue };
@@ -62,7 +62,7 @@ export class DeviceConfig extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DeviceConfigArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      serializedProvider("DeviceConfig"),
+      providerOfResource("DeviceConfig"),
       name,
       { method: undefined, taskIds: undefined, pending: undefined, ...args },
       opts,

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { DeviceDeclaration } from "./device";
-import { serializedProvider } from "./serialized-provider";
+import { providerOfResource } from "./serialized-provider";
 import type { FleetDeviceInfo } from "../device-fleet/state";
 
 export type { FleetDeviceInfo } from "../device-fleet/state";
@@ -49,7 +49,7 @@ export class DeviceFleet extends pulumi.dynamic.Resource {
     // the string back into entries keyed by serial number.
     const devices = pulumi.output(args.devices).apply((list) => JSON.stringify(list));
     super(
-      serializedProvider("DeviceFleet"),
+      providerOfResource("DeviceFleet"),
       name,
       { deviceIds: undefined, ...args, devices, fleetName: name },
       opts,

@@ -3,7 +3,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { DEVICE_OUTPUTS } from "../device/outputs";
-import { serializedProvider } from "./serialized-provider";
+import { providerOfResource } from "./serialized-provider";
 
 /** What describes one device on the platform: a Device's inputs, or one device of a DeviceFleet. */
 export interface DeviceDeclaration {
@@ -80,7 +80,7 @@ export class Device extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DeviceArgs, opts?: pulumi.CustomResourceOptions) {
     const outputs = Object.fromEntries(DEVICE_OUTPUTS.map((key) => [key, undefined]));
-    super(serializedProvider("Device"), name, { ...outputs, ...args }, opts, "devplatform", "Device");
+    super(providerOfResource("Device"), name, { ...outputs, ...args }, opts, "devplatform", "Device");
     this.deviceId = this.id;
   }
 }

@@ -3,7 +3,7 @@
  * by its serial number.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider } from "./serialized-provider";
+import { providerOfResource } from "./serialized-provider";
 
 /** The inputs of an {@link RpsProfile}. */
 export interface RpsProfileArgs {
@@ -19,6 +19,6 @@ export class RpsProfile extends pulumi.dynamic.Resource {
   declare readonly profileUrl: pulumi.Output<string>;
 
   constructor(name: string, args: RpsProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    super(serializedProvider("RpsProfile"), name, args, opts, "devplatform", "RpsProfile");
+    super(providerOfResource("RpsProfile"), name, args, opts, "devplatform", "RpsProfile");
   }
 }

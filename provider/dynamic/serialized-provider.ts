@@ -10,6 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { ResourceKind } from "../kinds";
+import { markDynamicResources } from "../runtime/dynamic-mark";
 
 /** The package's runtime entry point, as loaded inside the dynamic provider host. */
 export interface ProviderRuntimeModule {
@@ -51,6 +52,16 @@ export function serializedProvider(kind: ResourceKind): pulumi.dynamic.ResourceP
     providers.set(kind, provider);
   }
   return provider;
+}
+
+/**
+ * The provider object a resource of this package is constructed with ({@link serializedProvider}),
+ * called as the program constructs it, before it registers it: the deployment's record learns that
+ * Pulumi's dynamic provider host will serve this package (dynamic-mark.ts).
+ */
+export function providerOfResource(kind: ResourceKind): pulumi.dynamic.ResourceProvider {
+  markDynamicResources();
+  return serializedProvider(kind);
 }
 
 /** Methods that load the package by name at run time; serialized as code, so kept to one line each. */

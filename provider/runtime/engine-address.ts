@@ -11,7 +11,8 @@ export function engineAddressIn(argv: readonly string[]): string | undefined {
   return argv.find((arg) => /^[\w.-]+:\d+$/.test(arg) || /^\[[\da-f:]+\]:\d+$/i.test(arg));
 }
 
-function hostAndPort(address: string): { host: string; port: number } | undefined {
+/** The host and port of an address (`host:port` or `[v6]:port`); undefined when it is neither. */
+export function hostAndPort(address: string): { host: string; port: number } | undefined {
   const at = address.lastIndexOf(":");
   const port = Number(address.slice(at + 1));
   if (at <= 0 || !Number.isInteger(port) || port <= 0 || port > 65_535) return undefined;

@@ -18,6 +18,7 @@
  * move from one to the other) publish theirs through `shared-record.ts`: their owners are always
  * another resource's, and a delete reads them in {@link declarationsSettled} before it decides.
  */
+import { machineMs } from "./machine-clock";
 import {
   catchUpWithOthers,
   onOthersFact,
@@ -56,6 +57,8 @@ let lastDeclarationAt = 0;
 /** What the deployment's other processes declare, by writer and owner; their claims, by deviceId. */
 const remoteDeclarations = new Map<string, { owner: Owner; serials: Set<string> }>();
 const remoteClaims = new Map<string, Owner>();
+/** When this process's first delete asked whether the declarations settled (machine clock). */
+let firstSettleAt: number | undefined;
 let remoteLastDeclarationAt = 0;
 let remoteProgramRan = false;
 
@@ -139,7 +142,7 @@ function sameOwner(a: Owner, b: Owner): boolean {
  * replaces its previous declarations first, so a serial number it no longer lists is not its own.
  */
 export function declareSerials(owner: Owner, serials: readonly { sn: string; project?: string }[]): void {
-  lastDeclarationAt = Date.now();
+  lastDeclarationAt = machineMs();
   publish({
     t: "device-declare",
     owner: published(owner),
@@ -233,15 +236,23 @@ const JOINED_QUIET_MS = 1_000;
 export async function declarationsSettled(
   quietMs = QUIET_MS,
   maxWaitMs = MAX_WAIT_MS,
-  now: () => number = Date.now,
-  starting: () => boolean = providersStarting,
+  now: () => number = machineMs,
+  starting: () => boolean | undefined = providersStarting,
   startingWaitMs = STARTING_WAIT_MS,
 ): Promise<void> {
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(1, ms)));
   await catchUpWithOthers();
+  firstSettleAt ??= now();
   const startingDeadline = now() + startingWaitMs;
+  // Where processes cannot be listed, one may be starting unseen: the wait runs as for a process
+  // seen starting, until the bound counted from this process's first delete (later ones go at once).
+  const unseenDeadline = firstSettleAt + startingWaitMs;
+  const mayBeStarting = () => {
+    const answer = starting();
+    return answer === undefined ? now() < unseenDeadline : answer;
+  };
   let joinedAt = 0;
-  while (starting() && now() < startingDeadline) {
+  while (mayBeStarting() && now() < startingDeadline) {
     await pause(100);
     await catchUpWithOthers();
     joinedAt = now();
@@ -260,7 +271,7 @@ export async function declarationsSettled(
  * `property-ownership.ts`) counts for {@link declarationsSettled} too.
  */
 export function noteDeclaration(): void {
-  lastDeclarationAt = Date.now();
+  lastDeclarationAt = machineMs();
 }
 
 /** A resource was checked: the engine is running the program (an `up` or a `preview`). */
@@ -289,4 +300,5 @@ export function resetOwnership(): void {
   remoteClaims.clear();
   remoteLastDeclarationAt = 0;
   remoteProgramRan = false;
+  firstSettleAt = undefined;
 }

@@ -17,6 +17,7 @@
  */
 import { noteDeclaration } from "./ownership";
 import { onOthersFact, publish } from "./shared-record";
+import { machineMs } from "./machine-clock";
 
 /** A DeviceConfig as the record describes it: a dynamic provider is not told resource names. */
 export interface ConfigOwner {
@@ -52,7 +53,7 @@ export function declareProperties(
     owner: { id: owner.id, deviceIds: [...owner.deviceIds] },
     deviceIds: [...deviceIds],
     keys: [...keys],
-    at: Date.now(),
+    at: machineMs(),
   });
 }
 

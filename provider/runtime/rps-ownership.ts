@@ -19,6 +19,7 @@
  */
 import { noteDeclaration, serialKey } from "./ownership";
 import { onOthersFact, publish } from "./shared-record";
+import { machineMs } from "./machine-clock";
 
 const declared = new Set<string>();
 const taken = new Set<string>();
@@ -34,7 +35,7 @@ onOthersFact((fact) => {
 export function declareRpsRecord(sn: string): void {
   declared.add(serialKey(sn));
   noteDeclaration();
-  publish({ t: "rps-declare", sn, at: Date.now() });
+  publish({ t: "rps-declare", sn, at: machineMs() });
 }
 
 /** Records that an RpsProfile of this deployment created or adopted the record of `sn`. */

@@ -1,19 +1,35 @@
 /**
  * Where the one-owner record of a deployment lives (see shared-record.ts), and what makes it
  * trusted: which engine a provider process serves, the deployment's directory (keyed by the
- * engine's address and the network namespace that address is reachable in), the application's
- * namespace, the checks that the record is this user's alone, and the sweep of directories whose
- * engine is proven gone.
+ * engine's address, the socket listening there — engine-listener.ts — and the network namespace
+ * that address is reachable in), the application's namespace, the checks that the record is this
+ * user's alone, and the sweep of directories whose engine is proven gone.
  */
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { engineAddressIn, engineIsGone } from "./engine-address";
+import { listenerAt, type ProcNetReader } from "./engine-listener";
 
 /** Which deployment a process serves: the engine that started it, by the address it handed over. */
 export interface Deployment {
   readonly engineAddress: string;
+  /**
+   * The socket listening at that address (its inodes), where /proc/net tells: another engine given
+   * the same port later is another deployment. {@link NO_LISTENER} when nothing listens there.
+   */
+  readonly listener?: string;
+}
+
+/** The listener of a deployment whose address nothing listens at: its engine is gone. */
+export const NO_LISTENER = "none";
+
+/** The deployment an engine's address names now. */
+export function deploymentAt(engineAddress: string, read?: ProcNetReader): Deployment {
+  const listener = listenerAt(engineAddress, read);
+  if (listener.kind === "unknown") return { engineAddress };
+  return { engineAddress, listener: listener.kind === "found" ? listener.identity : NO_LISTENER };
 }
 
 /** The record is not this user's alone, or not where it should be: nothing may rely on it. */
@@ -33,7 +49,7 @@ export function deploymentOfThisProcess(
   argv: readonly string[] = process.argv.slice(2),
 ): Deployment | undefined {
   const engineAddress = engineAddressIn(argv);
-  return engineAddress === undefined ? undefined : { engineAddress };
+  return engineAddress === undefined ? undefined : deploymentAt(engineAddress);
 }
 
 /**
@@ -54,7 +70,11 @@ function hash(text: string): string {
 
 /** The directory of a deployment. */
 export function deploymentDirectory(deployment: Deployment): string {
-  return path.join(sharedRoot(), `deployment-${hash(`${networkNamespace()}\n${deployment.engineAddress}`)}`);
+  const listener = deployment.listener === undefined ? "" : `\n${deployment.listener}`;
+  return path.join(
+    sharedRoot(),
+    `deployment-${hash(`${networkNamespace()}\n${deployment.engineAddress}${listener}`)}`,
+  );
 }
 
 /**
@@ -128,12 +148,20 @@ export const DESCRIPTION = "deployment.json";
  * Throws when either cannot be created or is not this user's alone.
  */
 export function openDeploymentDirectory(deployment: Deployment): string {
+  if (deployment.listener === NO_LISTENER)
+    throw new Error(
+      `nothing listens at the engine's address ${deployment.engineAddress}: its deployment is over`,
+    );
   const root = sharedRoot();
   fs.mkdirSync(path.dirname(root), { recursive: true });
   ensureDirectory(root);
   const directory = deploymentDirectory(deployment);
   ensureDirectory(directory);
-  const description = JSON.stringify({ engineAddress: deployment.engineAddress, netns: networkNamespace() });
+  const description = JSON.stringify({
+    engineAddress: deployment.engineAddress,
+    netns: networkNamespace(),
+    ...(deployment.listener === undefined ? {} : { listener: deployment.listener }),
+  });
   try {
     fs.writeFileSync(path.join(directory, DESCRIPTION), description, { flag: "wx", mode: 0o600 });
   } catch (error) {
@@ -142,23 +170,41 @@ export function openDeploymentDirectory(deployment: Deployment): string {
   return directory;
 }
 
-function describedEngine(directory: string): { engineAddress: string; netns: string } | undefined {
+interface DescribedEngine {
+  engineAddress: string;
+  netns: string;
+  listener?: string;
+}
+
+function describedEngine(directory: string): DescribedEngine | undefined {
   try {
     const parsed = JSON.parse(fs.readFileSync(path.join(directory, DESCRIPTION), "utf8")) as unknown;
     if (typeof parsed !== "object" || parsed === null) return undefined;
-    const { engineAddress, netns } = parsed as Record<string, unknown>;
-    return typeof engineAddress === "string" && typeof netns === "string"
-      ? { engineAddress, netns }
-      : undefined;
+    const { engineAddress, netns, listener } = parsed as Record<string, unknown>;
+    if (typeof engineAddress !== "string" || typeof netns !== "string") return undefined;
+    return typeof listener === "string" ? { engineAddress, netns, listener } : { engineAddress, netns };
   } catch {
     return undefined;
   }
 }
 
 /**
- * Removes the directories of deployments proven over: their engine, in this network namespace,
- * refuses connections. A directory this process cannot prove over (another namespace, no
- * description, an engine that answers or does not answer) stays. Cleanup only: never throws.
+ * Whether a described deployment is proven over: another socket (or none) listens at its address
+ * now, or its address refuses connections.
+ */
+async function deploymentIsOver(engine: DescribedEngine): Promise<boolean> {
+  if (engine.listener !== undefined) {
+    const now = listenerAt(engine.engineAddress);
+    if (now.kind === "none" || (now.kind === "found" && now.identity !== engine.listener)) return true;
+  }
+  return engineIsGone(engine.engineAddress);
+}
+
+/**
+ * Removes the directories of deployments proven over: in this network namespace, another socket
+ * (or none) listens at their engine's address, or it refuses connections. A directory this process
+ * cannot prove over (another namespace, no description, an engine that answers or does not answer)
+ * stays. Cleanup only: never throws.
  */
 export async function sweepGoneDeployments(own: string | undefined): Promise<void> {
   const root = sharedRoot();
@@ -175,7 +221,7 @@ export async function sweepGoneDeployments(own: string | undefined): Promise<voi
     if (directory === own) continue;
     const engine = describedEngine(directory);
     if (engine === undefined || engine.netns !== netns) continue;
-    if (!(await engineIsGone(engine.engineAddress))) continue;
+    if (!(await deploymentIsOver(engine))) continue;
     // Moved aside first: a process of a new engine at the same address that joined in between
     // finds its own file gone and fails closed, instead of writing into a directory being removed.
     const aside = path.join(root, `.gone-${name}-${process.pid}-${Date.now()}`);

@@ -29,12 +29,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { ResourceOperationError } from "../shared/errors";
 import { sharedFact, type SharedFact } from "./shared-facts";
+import { DYNAMIC_MARK } from "./dynamic-mark";
+import { readNewLines, type Reader } from "./shared-record-lines";
 import { listProcesses, startingProviders, type ProcessEntry } from "./starting-providers";
 import {
   applicationKey,
   deploymentDirectory,
   deploymentOfThisProcess,
-  DESCRIPTION,
   openDeploymentDirectory,
   sweepGoneDeployments,
   verifyDirectory,
@@ -64,10 +65,6 @@ export class SharedRecordError extends ResourceOperationError {
 }
 
 type FactHandler = (fact: SharedFact, writer: string) => void;
-
-interface Reader {
-  offset: number;
-}
 
 interface State {
   /** Whether the deployment was set or detected (a process detects it once). */
@@ -108,12 +105,31 @@ function removeOwnFile(): void {
   const directory = path.dirname(state.file);
   try {
     // The last process of the deployment takes the directory with it.
-    if (fs.readdirSync(directory).every((name) => name === DESCRIPTION)) {
-      fs.rmSync(path.join(directory, DESCRIPTION), { force: true });
+    const left = fs.readdirSync(directory);
+    if (left.every((name) => !name.endsWith(".jsonl"))) {
+      for (const name of left) fs.rmSync(path.join(directory, name), { force: true });
       fs.rmdirSync(directory);
     }
   } catch {
     // Another process of the deployment joined meanwhile: its directory stays.
+  }
+}
+
+/**
+ * The signals the engine (or a cancelled CI job) ends a provider process with. Node emits no
+ * `exit` for them: without a handler, the process's file would outlive its deployment.
+ */
+const ENDING_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * Removes this process's file, then ends the process as the signal would have, unless another
+ * handler of the signal (the host's own) decides what it does.
+ */
+function leaveOnSignal(signal: (typeof ENDING_SIGNALS)[number]): void {
+  try {
+    removeOwnFile();
+  } finally {
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   }
 }
 
@@ -151,6 +167,7 @@ export function joinApplication(baseUrl: string, clientId: string): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.on("exit", removeOwnFile);
+    for (const signal of ENDING_SIGNALS) process.once(signal, () => leaveOnSignal(signal));
   }
   const pending = state.pending;
   state.pending = [];
@@ -184,42 +201,22 @@ export function onOthersFact(handler: FactHandler): void {
   handlers.push(handler);
 }
 
-function othersFiles(directory: string): string[] {
+/**
+ * Facts of the deployment, not of one application: every process reads them from every other,
+ * whatever application each serves. Whether the program runs is one: with one explicit provider
+ * per application, the process whose fleet the program dropped checks nothing, while another
+ * application's process checks what the program still declares.
+ */
+const DEPLOYMENT_FACTS: ReadonlySet<SharedFact["t"]> = new Set(["program-ran"]);
+
+/** The other writers' files: this application's, then the others' (read for deployment facts). */
+function othersFiles(directory: string): { name: string; sameApplication: boolean }[] {
   const own = path.basename(state.file ?? "");
   return fs
     .readdirSync(directory)
-    .filter((name) => name.startsWith(`${state.application}.`) && name.endsWith(".jsonl") && name !== own)
-    .sort();
-}
-
-/** The whole lines appended since `reader.offset`, and the offset after them (not yet taken). */
-function readNewLines(file: string, reader: Reader): { lines: string[]; next: number } {
-  let fd: number;
-  try {
-    // No link is followed: the directory is verified, and so is each file, as opened.
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  } catch (error) {
-    // Its process has exited (the deployment is ending): what it published was already applied.
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { lines: [], next: reader.offset };
-    throw error;
-  }
-  try {
-    const stat = fs.fstatSync(fd);
-    verifyFile(file, stat);
-    const size = stat.size;
-    if (size <= reader.offset) return { lines: [], next: reader.offset };
-    const buffer = Buffer.alloc(size - reader.offset);
-    const read = fs.readSync(fd, buffer, 0, buffer.length, reader.offset);
-    const text = buffer.subarray(0, read).toString("utf8");
-    const complete = text.lastIndexOf("\n") + 1;
-    const lines = text
-      .slice(0, complete)
-      .split("\n")
-      .filter((line) => line.length > 0);
-    return { lines, next: reader.offset + Buffer.byteLength(text.slice(0, complete)) };
-  } finally {
-    fs.closeSync(fd);
-  }
+    .filter((name) => name.endsWith(".jsonl") && name !== own)
+    .sort()
+    .map((name) => ({ name, sameApplication: name.startsWith(`${state.application}.`) }));
 }
 
 function parseLine(file: string, line: string): SharedFact {
@@ -241,7 +238,7 @@ function parseLine(file: string, line: string): SharedFact {
 
 /**
  * Applies what the deployment's other processes of this application published since the last
- * call. Throws {@link SharedRecordError} when a file cannot be read: the delete that asked must fail.
+ * call, and the deployment's facts ({@link DEPLOYMENT_FACTS}) whichever application published them. Throws {@link SharedRecordError} when a file cannot be read: the delete that asked must fail.
  */
 export async function catchUpWithOthers(): Promise<void> {
   if (!state.decided) joinDeployment();
@@ -260,14 +257,16 @@ export async function catchUpWithOthers(): Promise<void> {
     // This process's own file stands for the directory being the deployment's still (a sweep
     // that took it for a gone engine's moves it away): without it, nothing read here is whole.
     verifyFile(state.file as string, fs.lstatSync(state.file as string));
-    for (const name of othersFiles(directory)) {
+    for (const { name, sameApplication } of othersFiles(directory)) {
       const file = path.join(directory, name);
       const reader = state.readers.get(file) ?? { offset: 0 };
       state.readers.set(file, reader);
       const writer = name.slice(0, -".jsonl".length);
       const { lines, next } = readNewLines(file, reader);
       // Every line parses before any is applied or passed: an unreadable line fails every later read too.
-      const facts = lines.map((line) => parseLine(file, line));
+      const facts = lines
+        .map((line) => parseLine(file, line))
+        .filter((fact) => sameApplication || DEPLOYMENT_FACTS.has(fact.t));
       for (const fact of facts) for (const handler of handlers) handler(fact, writer);
       reader.offset = next;
     }
@@ -282,15 +281,18 @@ export async function catchUpWithOthers(): Promise<void> {
 }
 
 /**
- * Whether a provider process the engine started for this deployment has not joined its record yet
- * (see starting-providers.ts): what its resources declare cannot be known until it has. False
- * without a deployment, and where processes cannot be listed (Windows).
+ * Whether a provider process of this package the engine started for this deployment has not joined
+ * its record yet (see starting-providers.ts): what its resources declare cannot be known until it
+ * has. False without a deployment; undefined where processes cannot be listed (Windows, a Linux
+ * without /proc or `ps`): then nobody can tell, and the caller waits as for one starting.
  */
-export function providersStarting(processes: () => ProcessEntry[] | undefined = listProcesses): boolean {
+export function providersStarting(
+  processes: () => ProcessEntry[] | undefined = listProcesses,
+): boolean | undefined {
   if (!state.decided) joinDeployment();
   if (state.deployment === undefined) return false;
   const listed = processes();
-  if (listed === undefined) return false;
+  if (listed === undefined) return undefined;
   let names: string[];
   try {
     names = fs.readdirSync(deploymentDirectory(state.deployment));
@@ -299,7 +301,8 @@ export function providersStarting(processes: () => ProcessEntry[] | undefined = 
   }
   // Any application's writer has joined: files are `<application>.<pid>.jsonl`.
   const joined = new Set(names.map((name) => Number(/\.(\d+)\.jsonl$/.exec(name)?.[1])).filter(Boolean));
-  return startingProviders(listed, state.deployment.engineAddress, joined).length > 0;
+  const dynamicMarked = names.includes(DYNAMIC_MARK);
+  return startingProviders(listed, state.deployment.engineAddress, joined, dynamicMarked).length > 0;
 }
 
 /** Forgets the deployment and everything read (tests); removes this process's file. */

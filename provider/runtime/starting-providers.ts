@@ -9,7 +9,9 @@
  * machine), while the other process's fleet, updated meanwhile, decides whether to delete a serial
  * number the late process's Device declares. So a delete first waits for the processes the
  * engine has started for this deployment (found by their arguments: each is handed the engine's
- * address) to join.
+ * address) to join — this package's only: the plugin by its file name, Pulumi's dynamic provider
+ * host only when the program declared a dynamic resource of this package (dynamic-mark.ts), since
+ * any other package's dynamic resource starts one too, which would never join.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -22,16 +24,55 @@ export interface ProcessEntry {
   readonly args: readonly string[];
 }
 
-/**
- * What names a process as one of this package's providers: the plugin's launcher or its main
- * module, Pulumi's dynamic-provider launcher (`sh` around node) or its host module.
- */
-const PROVIDER_MARKS = [
-  "pulumi-resource-devplatform",
-  path.join("provider", "plugin", "main.js"),
+/** Pulumi's dynamic-provider launcher (`sh` around node) and its host module. */
+const DYNAMIC_HOST_MARKS = [
   "pulumi-resource-pulumi-nodejs",
   path.join("cmd", "dynamic-provider", "index.js"),
 ];
+
+/** The plugin's launcher or executable: a plugin's file name is its package's, `pulumi-resource-<name>`. */
+const PLUGIN_NAME = "pulumi-resource-devplatform";
+
+/** The plugin's main module, which its launcher runs under node. */
+const PLUGIN_MAIN = path.join("provider", "plugin", "main.js");
+
+/** This package's name, which the package.json above the plugin's main module must carry. */
+const PACKAGE_NAME = "pulumi-devplatform";
+
+/**
+ * Whether `arg` is this package's plugin main module: a `provider/plugin/main.js` under a
+ * package.json (up to three levels above it) that names this package. Another package's file of
+ * the same path is not ours.
+ */
+function isOurPluginMain(arg: string): boolean {
+  if (!arg.endsWith(PLUGIN_MAIN) || !path.isAbsolute(arg)) return false;
+  let directory = path.dirname(arg);
+  for (let level = 0; level < 4; level += 1) {
+    directory = path.dirname(directory);
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(directory, "package.json"), "utf8")) as unknown;
+      return (manifest as { name?: unknown }).name === PACKAGE_NAME;
+    } catch {
+      // No package.json here: look one level up.
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a process's arguments name it as one of this package's providers: the plugin (by its
+ * file name, or its main module under this package), or — when the program declared one of this
+ * package's dynamic resources (`dynamicMarked`, see dynamic-mark.ts) — Pulumi's dynamic provider
+ * host, which otherwise serves only other packages' dynamic resources.
+ */
+export function isOurProvider(args: readonly string[], dynamicMarked: boolean): boolean {
+  return args.some(
+    (arg) =>
+      path.basename(arg) === PLUGIN_NAME ||
+      isOurPluginMain(arg) ||
+      (dynamicMarked && DYNAMIC_HOST_MARKS.some((mark) => arg.endsWith(mark))),
+  );
+}
 
 function linuxProcesses(): ProcessEntry[] {
   const ownNamespace = fs.readlinkSync("/proc/self/ns/net");
@@ -62,11 +103,20 @@ function psProcesses(): ProcessEntry[] {
     .map(([pid, ppid, ...args]) => ({ pid: Number(pid), ppid: Number(ppid), args }));
 }
 
-/** The machine's processes; undefined where they cannot be listed (Windows). */
+/**
+ * The machine's processes; undefined where they cannot be listed (Windows; a Linux without /proc
+ * and without `ps`): the caller then cannot tell that no provider is starting.
+ */
 export function listProcesses(): ProcessEntry[] | undefined {
+  if (process.platform === "win32") return undefined;
+  if (process.platform === "linux") {
+    try {
+      return linuxProcesses();
+    } catch {
+      // No /proc (a container without it mounted): `ps`, where there is one.
+    }
+  }
   try {
-    if (process.platform === "linux") return linuxProcesses();
-    if (process.platform === "win32") return undefined;
     return psProcesses();
   } catch {
     return undefined;
@@ -82,16 +132,14 @@ export function startingProviders(
   processes: readonly ProcessEntry[],
   engineAddress: string,
   joined: ReadonlySet<number>,
+  dynamicMarked: boolean,
 ): number[] {
   const children = new Map<number, number[]>();
   for (const { pid, ppid } of processes) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const joinedHere = (pid: number, depth = 0): boolean =>
     joined.has(pid) || (depth < 4 && (children.get(pid) ?? []).some((child) => joinedHere(child, depth + 1)));
   return processes
-    .filter(
-      ({ args }) =>
-        args.includes(engineAddress) && args.some((arg) => PROVIDER_MARKS.some((mark) => arg.endsWith(mark))),
-    )
+    .filter(({ args }) => args.includes(engineAddress) && isOurProvider(args, dynamicMarked))
     .map(({ pid }) => pid)
     .filter((pid) => pid !== process.pid && !joinedHere(pid));
 }

@@ -34,7 +34,9 @@ beforeEach(() => {
 afterEach(() => platform.close());
 
 /** Chunk 1 answered without `leftOut`; chunk 2 gets `second` (a failure, or an unreadable answer); chunk 3 would be answered. */
-function platformFailingChunk2(second: () => never | ReturnType<typeof failed> | ReturnType<typeof ok>): void {
+function platformFailingChunk2(
+  second: () => never | ReturnType<typeof failed> | ReturnType<typeof ok>,
+): void {
   let calls = 0;
   platform.on(TASKS, (request) => {
     calls += 1;

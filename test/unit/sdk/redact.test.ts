@@ -24,7 +24,9 @@ describe("the redaction registry", () => {
 
   it("replaces a secret of any length, short ones included", () => {
     pinSecret("q7#");
-    expect(redactText("echoed q7# and client_secret=q7%23")).toBe("echoed [REDACTED] and client_secret=[REDACTED]");
+    expect(redactText("echoed q7# and client_secret=q7%23")).toBe(
+      "echoed [REDACTED] and client_secret=[REDACTED]",
+    );
   });
 });
 
@@ -37,7 +39,9 @@ describe("a secret holding &, a space or a quote", () => {
     pinSecret(secret);
     const echoed = `bad request: grant_type=client_credentials&client_id=c1&client_secret=${secret}&scope=x`;
     const out = redactText(echoed);
-    expect(out).toBe("bad request: grant_type=client_credentials&client_id=c1&client_secret=[REDACTED]&scope=x");
+    expect(out).toBe(
+      "bad request: grant_type=client_credentials&client_id=c1&client_secret=[REDACTED]&scope=x",
+    );
     expect(shown(out)).toBe(0);
   });
 

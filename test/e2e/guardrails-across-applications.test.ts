@@ -1,0 +1,68 @@
+/**
+ * `maxRemovals` holds in every arrangement of provider instances: whether the program still runs is
+ * a fact of the deployment, not of one application. With one explicit plugin provider per region on
+ * two applications (two emulators, each its own client), an `up` whose program drops the `eu-site`
+ * fleet (3 devices, `maxRemovals: 1`) while still declaring `us-site` fails at `maxRemovals`, with
+ * no write to the EU application — as the same program on one application does. The EU provider's
+ * process checks nothing in that `up` (its only resource is gone from the program); the US one's
+ * checks say the program ran. Request counts from the emulators' counters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl, startEmulator } from "../../emulator";
+import { e2e } from "./support/e2e-context";
+import { serialNumbers } from "./support/fleet-programs";
+import { createPluginProject, pluginProgram, type PluginResource } from "./support/plugin-programs";
+import { writesOf } from "./support/platform-writes";
+import { assertOk, E2E_CREDENTIALS } from "./support/pulumi-project";
+
+/** The second application, on an emulator of its own. */
+const US_APP = { clientId: "us-app", clientSecret: "us-app-s3cret" };
+
+describe("a fleet dropped by a program whose other provider serves another application", () => {
+  let eu: EmulatorControl;
+  let usEmulator: Awaited<ReturnType<typeof startEmulator>>;
+  let us: EmulatorControl;
+
+  beforeAll(async () => {
+    eu = new EmulatorControl(e2e().emulatorUrl);
+    usEmulator = await startEmulator({ control: true, ...US_APP });
+    us = new EmulatorControl(usEmulator.url);
+  });
+  afterAll(async () => {
+    await usEmulator.stop();
+  });
+
+  it("fails at maxRemovals with no write to its application (plugin, two explicit providers)", async () => {
+    const euSerials = serialNumbers(3, "E1");
+    const usSerials = serialNumbers(2, "A1");
+    const providers = {
+      eu: `{ baseUrl: ${JSON.stringify(e2e().emulatorUrl)}, clientId: ${JSON.stringify(E2E_CREDENTIALS.clientId)}, clientSecret: ${JSON.stringify(E2E_CREDENTIALS.clientSecret)} }`,
+      us: `{ baseUrl: ${JSON.stringify(usEmulator.url)}, clientId: ${JSON.stringify(US_APP.clientId)}, clientSecret: ${JSON.stringify(US_APP.clientSecret)} }`,
+    };
+    const fleet = (name: string, serials: string[], provider: string): PluginResource => ({
+      kind: "DeviceFleet",
+      name,
+      props: { devices: serials.map((sn, i) => ({ sn, name: `${name}-${i}` })), maxRemovals: 1 },
+      opts: `{ provider: ${provider} }`,
+    });
+    const both = pluginProgram(
+      [fleet("eu-site", euSerials, "eu"), fleet("us-site", usSerials, "us")],
+      providers,
+    );
+    const usOnly = pluginProgram([fleet("us-site", usSerials, "us")], providers);
+    const project = await createPluginProject({ name: "max-removals-two-apps", program: both });
+    assertOk(await project.up());
+    const euDevices = async () => (await eu.state()).devices.filter((d) => euSerials.includes(d.sn)).length;
+    expect(await euDevices()).toBe(3);
+
+    project.setProgram(usOnly);
+    await eu.resetCounters();
+    await us.resetCounters();
+    const dropped = await project.up();
+    expect(dropped.exitCode).not.toBe(0);
+    expect(dropped.output).toContain("more than maxRemovals 1; nothing was deleted");
+    expect(writesOf((await eu.counters()).byRoute)).toEqual({});
+    expect(writesOf((await us.counters()).byRoute)).toEqual({});
+    expect(await euDevices()).toBe(3);
+  });
+});
