@@ -12,8 +12,9 @@
  *
  * The program's process finds its engine where Pulumi's Node.js runtime puts it
  * (`PULUMI_NODEJS_ENGINE`); a program run without one (unit tests with mocks) marks nothing. A mark
- * that cannot be written fails the program: the record it goes in is the one the deployment's
- * provider processes cannot work without either.
+ * that cannot be written is left unwritten without a word: it goes in the record the deployment's
+ * provider processes open themselves, and they fail every check and delete, naming the path and
+ * the reason, when it cannot be opened (the program's stack trace would only hide that message).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -32,24 +33,17 @@ const marked = new Set<string>();
 
 /**
  * Marks the deployment of the engine running this program (from the program's process, when it
- * constructs a dynamic resource of this package). Throws when the mark cannot be written.
+ * constructs a dynamic resource of this package).
  */
 export function markDynamicResources(engineAddress = process.env.PULUMI_NODEJS_ENGINE): void {
   if (engineAddress === undefined || engineAddress === "" || marked.has(engineAddress)) return;
-  const deployment = deploymentAt(engineAddress);
-  let directory = deploymentDirectory(deployment);
-  try {
-    directory = openDeploymentDirectory(deployment);
-    fs.writeFileSync(path.join(directory, DYNAMIC_MARK), "", { flag: "a", mode: 0o600 });
-  } catch (error) {
-    throw new Error(
-      `pulumi-devplatform: the one-owner record of this deployment cannot be written at ${directory} ` +
-        `(${(error as Error).message}); its provider processes would not know the program declares ` +
-        "dynamic resources of this package",
-      { cause: error },
-    );
-  }
   marked.add(engineAddress);
+  try {
+    const directory = openDeploymentDirectory(deploymentAt(engineAddress));
+    fs.writeFileSync(path.join(directory, DYNAMIC_MARK), "", { flag: "a", mode: 0o600 });
+  } catch {
+    // The provider processes fail on this record themselves, saying why (see above).
+  }
 }
 
 /** Whether the program of `deployment` declared a dynamic resource of this package. */

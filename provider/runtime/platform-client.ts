@@ -50,7 +50,11 @@ export function configureRuntimeWith(resolve: () => ProviderSettings): void {
   isConfigured = true;
   exitWhenEngineGone();
   try {
-    resolveConfigured({ settings: resolve() });
+    const settings = resolve();
+    // Joined now, not at the first request: a provider instance with only deletes to do, which
+    // sends nothing until the end, would look to the deployment's others like one still starting.
+    joinApplication(settings.baseUrl, settings.clientId);
+    resolveConfigured({ settings });
   } catch (error) {
     resolveConfigured({ error: error as Error });
   }
