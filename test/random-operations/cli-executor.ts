@@ -4,14 +4,23 @@
  * `up --refresh`, then checks every invariant (`step-checks.ts`).
  */
 import type { EmulatorControl } from "../../emulator";
-import type { PulumiContext } from "../e2e/support/pulumi-project";
+import { E2E_CREDENTIALS, type PulumiContext } from "../e2e/support/pulumi-project";
 import { platformIds } from "./invariants";
 import type { Model } from "./model";
 import { outOfBand } from "./platform-changes";
 import { writeWorld } from "./program";
 import { checkStep, settledState } from "./step-checks";
 import type { StepExecutor, StepOutcome } from "./step-command";
-import { concurrentUps, counted, createStacks, killedUp, upUnderFaults, type Stacks } from "./stacks";
+import { plantLeftovers, plantsLeftovers } from "./record-leftovers";
+import {
+  concurrentUps,
+  counted,
+  createStacks,
+  harnessRecordRoot,
+  killedUp,
+  upUnderFaults,
+  type Stacks,
+} from "./stacks";
 import type { Step } from "./steps";
 import { declaredDevices, type World } from "./world";
 
@@ -77,7 +86,13 @@ export class CliExecutor implements StepExecutor {
     const stacks = this.stacks;
     writeWorld(stacks.main.dir, worlds.main);
     writeWorld(stacks.second.dir, worlds.second);
+    const root = harnessRecordRoot(this.context);
+    const { emulatorUrl } = this.context;
+    const planted = plantsLeftovers(index)
+      ? plantLeftovers(root, emulatorUrl, E2E_CREDENTIALS.clientId, model.ids)
+      : 0;
     const { note, exempt, secondRan, violations } = await this.runUp(step, model, stacks);
+    if (planted > 0) note.text += `; records left at ${planted} ports`;
     if (violations.length === 0) violations.push(...(await converge(stacks, note.failed)));
     if (violations.length === 0)
       violations.push(...(await checkStep(stacks, { ...model, ...worlds }, exempt, secondRan)));

@@ -5,7 +5,8 @@
  * aliases: a renamed resource is a new name. Each is declared with the front-end the world gives
  * it — a dynamic resource of this package, or the plugin's `devplatform:index:*` resource as a
  * TypeScript program without a generated SDK declares it (`pulumi.CustomResource` with the token;
- * Pulumi.yaml names the installed plugin) — and a twin with both, under one name.
+ * Pulumi.yaml names the installed plugin) — and a twin with both, under one name. It also declares
+ * a dynamic resource of its own, as programs do, whose provider host is not this package's.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -97,6 +98,16 @@ for (const config of world.configs) {
     else new PluginResource("DeviceConfig", config.resource, args);
   }
 }
+
+// A dynamic resource of the program's own: Pulumi's dynamic provider host starts for it in every
+// deployment, also when no dynamic resource of this package is declared; it never joins the
+// one-owner record, and no delete may wait for it.
+const ownProvider: pulumi.dynamic.ResourceProvider = {
+  async create(inputs: Record<string, unknown>) {
+    return { id: "harness-own", outs: inputs };
+  },
+};
+new pulumi.dynamic.Resource(ownProvider, "harness-own", { label: "the program's own" });
 `;
 
 /** Writes the world a stack's program reads at its next run. */

@@ -3,6 +3,7 @@
  * both running the fixed program on the real Pulumi CLI against one emulator, and the ways an `up`
  * is run — plainly, under seeded faults, killed at a held request, concurrently with the other stack.
  */
+import path from "node:path";
 import type { EmulatorControl, FaultKind } from "../../emulator";
 import { installedPluginDir } from "../e2e/support/front-ends";
 import { PulumiProject, type CommandResult, type PulumiContext } from "../e2e/support/pulumi-project";
@@ -22,6 +23,11 @@ export interface Stacks {
   commands: number;
 }
 
+/** Where the harness's stacks keep their deployments' one-owner records. */
+export function harnessRecordRoot(context: PulumiContext): string {
+  return path.join(context.workDir, "harness-owners");
+}
+
 /**
  * Creates the two stacks (fresh projects in the context's work directory, whose Pulumi.yaml names
  * the installed package's plugin) with their first worlds.
@@ -32,9 +38,11 @@ export async function createStacks(
   main: World,
   second: World,
 ): Promise<Stacks> {
+  // The one-owner record of the harness's own deployments, apart from the user's (record-leftovers.ts plants there).
+  const env = { DEVPLATFORM_OWNERSHIP_DIR: harnessRecordRoot(context) };
   const project = (name: string) =>
     PulumiProject.create(
-      { name, program: HARNESS_PROGRAM, pluginPath: installedPluginDir(context.nodeModules) },
+      { name, program: HARNESS_PROGRAM, pluginPath: installedPluginDir(context.nodeModules), env },
       context,
     );
   const mainProject = await project("harness-main");
