@@ -11,19 +11,22 @@
  *
  * Each process appends what its resources declare and take to its own file, one JSON line per
  * fact, in a directory of the deployment: `<tmp>/pulumi-devplatform-owners-<uid>/deployment-<key>/`,
- * the key hashing the engine's address and the network namespace (both front-ends are started by
- * the engine with its address as an argument; nothing about process ancestry is assumed, since
- * Pulumi's own launcher runs node under `sh`). Files are named by application (a hash of the
- * canonical baseUrl and the clientId) and writer pid: a serial number in one application is not
- * the device of another.
+ * the key hashing the engine's address, the socket listening there (engine-listener.ts: a later
+ * engine at the same port is another deployment) and the network namespace (both front-ends are
+ * started by the engine with its address as an argument; nothing about process ancestry is
+ * assumed, since Pulumi's own launcher runs node under `sh`). Files are named by application (a
+ * hash of the canonical baseUrl and the clientId) and writer pid: a serial number in one
+ * application is not the device of another — but whether the program ran is the deployment's.
  *
  * The record fails closed. A delete reads the other processes' new lines before it decides
  * ({@link catchUpWithOthers}); a record that cannot be created, read or verified (this user's
  * alone: not a link, not writable by others) fails the delete before any request, naming the path,
  * and the `check` that would publish a declaration to it fails too. A process removes its file
- * when it exits (the engine watch makes it exit when the engine is gone); a directory is removed
- * only when its engine is proven gone (its address refuses connections). A record that outlives
- * its deployment can only make a later one at the same address skip a delete, never make one.
+ * when it exits (the engine watch makes it exit when the engine is gone) or is ended by SIGTERM,
+ * SIGINT or SIGHUP; a directory is removed only when its deployment is proven over (its address
+ * refuses connections, or another socket listens there). Where the listening socket cannot be read
+ * (no /proc/net), a record that outlives its deployment can only make a later one at the same
+ * address skip a delete, never make one.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
