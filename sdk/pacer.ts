@@ -7,29 +7,36 @@
  * answers: additive increase, multiplicative decrease (AIMD), which independent senders converge
  * under with no coordinator.
  *
- * - Until the first 429 `rate_limited` the client is not paced (as in the AWS SDKs' adaptive mode:
- *   the limiter is enabled by the first throttling answer), so a platform that never refuses costs
- *   nothing.
+ * - A client starts at {@link INITIAL_RATE} requests a second and, until its first refusal, each
+ *   request that passes adds {@link SLOW_START_GAIN} to the rate (TCP's slow start: the rate
+ *   doubles every second while the platform accepts it). Many stacks started at once thus meet the
+ *   limit with a few refusals each rather than a burst of every request in flight.
  * - A refusal pauses every start of the client until its `Retry-After` has passed (or
  *   {@link DEFAULT_PAUSE_MS} without one), and multiplies the rate by {@link DECREASE_FACTOR} —
  *   once per episode: refusals of requests started before the last decrease were sent at the old
- *   rate and say nothing new. The first decrease starts from what passed in the last second.
- * - Each request that passes adds {@link INCREASE_PER_SECOND} ÷ rate to the rate: one request a
- *   second more for every second of requests that pass.
- * - The rate never goes below {@link MIN_RATE}.
+ *   rate and say nothing new.
+ * - After the first refusal each request that passes adds {@link INCREASE_PER_SECOND} ÷ rate: the
+ *   rate climbs by that many requests a second for every second of requests that pass. Slowly, so
+ *   that many clients together, each climbing, overshoot the limit seldom.
+ * - The rate never goes below {@link MIN_RATE}, nor above twice what passed in the last second
+ *   (plus the initial rate): a rate the client does not use says nothing of the platform's limit.
  */
 
 /** A refusal multiplies the rate by this (the AWS SDKs' CUBIC uses the same β). */
 export const DECREASE_FACTOR = 0.7;
-/** Requests per second the rate gains per second of requests that pass. */
-export const INCREASE_PER_SECOND = 1;
+/** Requests per second the rate gains per second of requests that pass (after the first refusal). */
+export const INCREASE_PER_SECOND = 0.2;
+/** The rate a client starts at, requests per second. */
+export const INITIAL_RATE = 4;
+/** Before the first refusal, each request that passes adds this to the rate. */
+export const SLOW_START_GAIN = 1;
 /** The slowest pace, in requests per second. */
 export const MIN_RATE = 0.5;
 /** The pause after a `rate_limited` refusal that says no `Retry-After`. */
 export const DEFAULT_PAUSE_MS = 1_000;
 /** The longest pause one `Retry-After` imposes (a longer one is an odd header, not a rate). */
 export const MAX_PAUSE_MS = 30_000;
-/** What passed in this last span of time is the rate a first refusal starts from. */
+/** What passed in this last span of time bounds the rate. */
 const MEASURE_WINDOW_MS = 1_000;
 
 /** The clock and timer of a pacer (tests give a fake one). */
@@ -81,8 +88,10 @@ export interface PaceShare {
 
 /** The pace of one application's requests from one process. */
 export class AdaptivePacer {
-  /** Requests per second; undefined until the first refusal (unpaced). */
-  private rate: number | undefined;
+  /** Requests per second. */
+  private rate = INITIAL_RATE;
+  /** Until the first decrease (this client's, or another process's shared). */
+  private slowStart = true;
   private pausedUntil = 0;
   private nextStartAt = 0;
   /** Tickets handed out so far: a ticket is the number of a request's start. */
@@ -115,8 +124,8 @@ export class AdaptivePacer {
     return () => this.listeners.delete(listener);
   }
 
-  /** The rate kept to, requests per second (undefined: unpaced). */
-  currentRate(): number | undefined {
+  /** The rate kept to, requests per second. */
+  currentRate(): number {
     return this.rate;
   }
 
@@ -128,9 +137,9 @@ export class AdaptivePacer {
     await this.applyShared();
     for (;;) {
       const now = this.clock.now();
-      const startAt = Math.max(now, this.pausedUntil, this.rate === undefined ? 0 : this.nextStartAt);
+      const startAt = Math.max(now, this.pausedUntil, this.nextStartAt);
       if (startAt <= now) {
-        if (this.rate !== undefined) this.nextStartAt = Math.max(this.nextStartAt, now) + 1000 / this.rate;
+        this.nextStartAt = Math.max(this.nextStartAt, now) + 1000 / this.rate;
         return this.issued++;
       }
       // A refusal met while waiting may move the start later: look again after the wait.
@@ -144,8 +153,9 @@ export class AdaptivePacer {
     this.passedAt.push(now);
     while (this.passedAt.length > 0 && (this.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
       this.passedAt.shift();
-    if (this.rate === undefined || ticket < this.episodeStart) return;
-    this.rate += INCREASE_PER_SECOND / this.rate;
+    if (ticket < this.episodeStart) return;
+    const gain = this.slowStart ? SLOW_START_GAIN : INCREASE_PER_SECOND / this.rate;
+    this.rate = Math.min(this.rate + gain, this.ceiling());
   }
 
   /**
@@ -159,8 +169,8 @@ export class AdaptivePacer {
     const pause = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
     this.pausedUntil = Math.max(this.pausedUntil, now + pause);
     if (ticket >= this.episodeStart) {
-      const from = this.rate ?? this.passedInWindow(now);
-      this.rate = Math.max(MIN_RATE, from * DECREASE_FACTOR);
+      this.rate = Math.max(MIN_RATE, this.rate * DECREASE_FACTOR);
+      this.slowStart = false;
       this.episodeStart = this.issued;
       this.nextStartAt = this.pausedUntil;
       this.tellShare({ at: now, pausedUntil: this.pausedUntil, rate: this.rate });
@@ -183,16 +193,17 @@ export class AdaptivePacer {
     // decrease, so their refusals belong to the same episode.
     for (const signal of signals) {
       this.pausedUntil = Math.max(this.pausedUntil, signal.pausedUntil);
-      this.rate = Math.max(MIN_RATE, Math.min(this.rate ?? signal.rate, signal.rate));
+      this.rate = Math.max(MIN_RATE, Math.min(this.rate, signal.rate));
     }
+    this.slowStart = false;
     this.episodeStart = this.issued;
     this.nextStartAt = Math.max(this.nextStartAt, this.pausedUntil);
     this.tell("shared");
   }
 
-  private passedInWindow(now: number): number {
-    const recent = this.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
-    return Math.max(recent * (1000 / MEASURE_WINDOW_MS), MIN_RATE / DECREASE_FACTOR);
+  /** Twice what passed in the last second, plus the initial rate. */
+  private ceiling(): number {
+    return INITIAL_RATE + 2 * this.passedAt.length * (1000 / MEASURE_WINDOW_MS);
   }
 
   private tellShare(signal: PaceSignal): void {
@@ -205,7 +216,7 @@ export class AdaptivePacer {
 
   private tell(cause: PaceEvent["cause"]): void {
     const event: PaceEvent = {
-      rate: this.rate ?? MIN_RATE,
+      rate: this.rate,
       pausedUntil: this.pausedUntil,
       refusals: this.refusals,
       cause,

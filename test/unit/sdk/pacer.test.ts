@@ -1,8 +1,8 @@
 /**
  * The pacer on a fake clock: each documented number of the pacing (DESIGN.md "Sharing the platform",
  * docs/guides/fleets-at-scale.md "The platform's rate limit") has a test here that fails when it
- * changes — unpaced until the first refusal, the first rate from what passed in the last second,
- * ×0.7 once per episode, +1 request a second per second of requests that pass, a floor of 0.5 a
+ * changes — 4 requests a second at first, doubling each second until the first refusal, ×0.7 once
+ * per episode, then +0.2 requests a second per second of requests that pass, a floor of 0.5 a
  * second, a pause of Retry-After (1 s without one, 30 s at most) — and the shared refusals of the
  * other processes slow this one as its own do.
  */
@@ -12,8 +12,10 @@ import {
   DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
   INCREASE_PER_SECOND,
+  INITIAL_RATE,
   MAX_PAUSE_MS,
   MIN_RATE,
+  SLOW_START_GAIN,
   type PaceEvent,
   type PaceShare,
   type PaceSignal,
@@ -45,37 +47,44 @@ async function starts(pacer: AdaptivePacer, clock: PacerClock, count: number, ti
 }
 
 describe("the pacer's numbers", () => {
-  it("documents them: ×0.7, +1/s per second, at least 0.5/s, 1 s without Retry-After, 30 s at most", () => {
-    expect([DECREASE_FACTOR, INCREASE_PER_SECOND, MIN_RATE, DEFAULT_PAUSE_MS, MAX_PAUSE_MS]).toEqual([
-      0.7, 1, 0.5, 1_000, 30_000,
+  it("documents them: 4/s at first, +1 per pass until refused, ×0.7, +0.2/s per second, 0.5/s, 1 s, 30 s", () => {
+    expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, INCREASE_PER_SECOND, MIN_RATE]).toEqual([
+      4, 1, 0.7, 0.2, 0.5,
     ]);
+    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS]).toEqual([1_000, 30_000]);
   });
 
-  it("does not pace a client the platform never refused", async () => {
+  it("starts at 4 requests a second and doubles every second while everything passes", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    const times = await starts(pacer, clock, 200);
-    expect(new Set(times)).toEqual(new Set([clock.at]));
-    expect(clock.slept).toEqual([]);
-    expect(pacer.currentRate()).toBeUndefined();
+    const times = await starts(pacer, clock, 3);
+    expect(times.map((t) => t - (times[0] as number))).toEqual([0, 250, 500]);
+    const from = clock.at;
+    while (clock.at - from < 1_000) pacer.passed(await pacer.acquire());
+    // One second of passes at a rate growing by one per pass: about e (2.7) times the rate.
+    expect(pacer.currentRate()).toBeGreaterThan(2 * INITIAL_RATE);
+    expect(pacer.currentRate()).toBeLessThan(3 * INITIAL_RATE);
   });
 
-  it("on a first refusal: pauses for Retry-After, then keeps to 0.7 × what passed in the last second", async () => {
+  it("never climbs beyond twice what passed in the last second, plus 4", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    // 20 requests pass within the last second; one that passed earlier does not count.
-    pacer.passed(clock.at);
-    clock.at += 1_500;
-    for (let i = 0; i < 20; i += 1) {
-      pacer.passed(clock.at);
-      clock.at += 10;
+    for (let i = 0; i < 100; i += 1) {
+      pacer.passed(await pacer.acquire());
+      clock.at += 2_000;
     }
+    expect(pacer.currentRate()).toBe(INITIAL_RATE + 2);
+  });
+
+  it("on a refusal: pauses for Retry-After, then keeps to 0.7 × the rate", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
     const ticket = await pacer.acquire();
     expect(pacer.refused(ticket, 2_000)).toBe(2_000);
-    expect(pacer.currentRate()).toBeCloseTo(14, 9);
+    expect(pacer.currentRate()).toBeCloseTo(2.8, 9);
     const pausedUntil = clock.at + 2_000;
     const times = await starts(pacer, clock, 4);
-    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 14, 6));
+    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 2.8, 6));
   });
 
   it("decreases once per episode: refusals of requests sent before the decrease only extend the pause", async () => {
@@ -83,16 +92,13 @@ describe("the pacer's numbers", () => {
     const pacer = new AdaptivePacer({ clock });
     const inFlight: number[] = [];
     await starts(pacer, clock, 16, inFlight);
-    for (let i = 0; i < 10; i += 1) pacer.passed(clock.at);
-    clock.at += 5;
     pacer.refused(inFlight[0] as number, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(7, 9);
+    expect(pacer.currentRate()).toBeCloseTo(2.8, 9);
     for (const ticket of inFlight.slice(1)) pacer.refused(ticket, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(7, 9);
+    expect(pacer.currentRate()).toBeCloseTo(2.8, 9);
     // A request sent after the decrease and refused starts the next episode.
-    const next = await pacer.acquire();
-    pacer.refused(next, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(7 * DECREASE_FACTOR, 9);
+    pacer.refused(await pacer.acquire(), 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(2.8 * DECREASE_FACTOR, 9);
   });
 
   it("without Retry-After pauses 1 s; a Retry-After beyond the cap pauses for the cap", async () => {
@@ -104,18 +110,18 @@ describe("the pacer's numbers", () => {
     expect(uncapped.refused(await uncapped.acquire(), 3_600_000)).toBe(MAX_PAUSE_MS);
   });
 
-  it("recovers additively: one request a second more for each second of requests that pass", async () => {
+  it("after a refusal climbs additively: 0.2 requests a second more for each second of passes", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    for (let i = 0; i < 10; i += 1) pacer.passed(clock.at);
+    // Slow start up to about 20 a second, then a refusal: 14.
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
     pacer.refused(await pacer.acquire(), 0);
-    expect(pacer.currentRate()).toBeCloseTo(7, 9);
-    // Ten seconds of requests at the pace, each passing: about +10 requests a second.
+    const after = pacer.currentRate();
+    expect(after).toBeCloseTo(14, 9);
     const startedAt = clock.at;
     while (clock.at - startedAt < 10_000) pacer.passed(await pacer.acquire());
-    const rate = pacer.currentRate() as number;
-    expect(rate).toBeGreaterThan(7 + 9);
-    expect(rate).toBeLessThan(7 + 11);
+    expect(pacer.currentRate() - after).toBeGreaterThan(1.9);
+    expect(pacer.currentRate() - after).toBeLessThan(2.1);
   });
 
   it("never keeps to less than 0.5 requests a second", async () => {
@@ -143,11 +149,10 @@ describe("the pace the processes of a deployment share", () => {
     const clock = fakeClock();
     const link = share();
     const pacer = new AdaptivePacer({ clock, share: link });
-    for (let i = 0; i < 10; i += 1) pacer.passed(clock.at);
     const ticket = await pacer.acquire();
     pacer.refused(ticket, 1_000);
     pacer.refused(ticket, 1_000);
-    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 1_000, rate: 7 }]);
+    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 1_000, rate: 2.8 }]);
   });
 
   it("takes another process's refusal as its own: its pause and its lower rate", async () => {
@@ -158,16 +163,16 @@ describe("the pace the processes of a deployment share", () => {
     pacer.listen((event) => events.push(event));
     await pacer.acquire();
     const pausedUntil = clock.at + 3_000;
-    link.pending.push({ at: clock.at - 10, pausedUntil, rate: 4 });
+    link.pending.push({ at: clock.at - 10, pausedUntil, rate: 2 });
     await pacer.acquire();
     expect(clock.at).toBe(pausedUntil);
-    expect(pacer.currentRate()).toBe(4);
+    expect(pacer.currentRate()).toBe(2);
     await pacer.acquire();
-    expect(clock.at).toBe(pausedUntil + 250);
-    expect(events).toEqual([{ rate: 4, pausedUntil, refusals: 0, cause: "shared" }]);
+    expect(clock.at).toBe(pausedUntil + 500);
+    expect(events).toEqual([{ rate: 2, pausedUntil, refusals: 0, cause: "shared" }]);
     // A higher rate another process keeps to does not speed this one up.
     link.pending.push({ at: clock.at, pausedUntil: 0, rate: 9 });
     await pacer.acquire();
-    expect(pacer.currentRate()).toBe(4);
+    expect(pacer.currentRate()).toBe(2);
   });
 });
