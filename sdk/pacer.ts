@@ -12,9 +12,10 @@
  *   doubles every second while the platform accepts it). Many stacks started at once thus meet the
  *   limit with a few refusals each rather than a burst of every request in flight.
  * - A refusal pauses every start of the client until its `Retry-After` has passed (or
- *   {@link DEFAULT_PAUSE_MS} without one), and multiplies the rate by {@link DECREASE_FACTOR} —
- *   once per episode: refusals of requests started before the last decrease were sent at the old
- *   rate and say nothing new.
+ *   {@link DEFAULT_PAUSE_MS} without one), and sets the rate to {@link DECREASE_FACTOR} × the rate,
+ *   or × what passed in the last second when that is less (what the platform let this client
+ *   through is its share when many overshoot together) — once per episode: refusals of requests
+ *   started before the last decrease were sent at the old rate and say nothing new.
  * - After the first refusal each request that passes adds {@link INCREASE_PER_SECOND} ÷ rate: the
  *   rate climbs by that many requests a second for every second of requests that pass. Slowly, so
  *   that many clients together, each climbing, overshoot the limit seldom.
@@ -169,7 +170,13 @@ export class AdaptivePacer {
     const pause = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
     this.pausedUntil = Math.max(this.pausedUntil, now + pause);
     if (ticket >= this.episodeStart) {
-      this.rate = Math.max(MIN_RATE, this.rate * DECREASE_FACTOR);
+      // From what the platform let through in the last second when that is less than the rate (the
+      // client's share, when many clients overshoot together), else from the rate.
+      const passed = this.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
+      this.rate = Math.max(
+        MIN_RATE,
+        Math.min(this.rate, passed * (1000 / MEASURE_WINDOW_MS)) * DECREASE_FACTOR,
+      );
       this.slowStart = false;
       this.episodeStart = this.issued;
       this.nextStartAt = this.pausedUntil;

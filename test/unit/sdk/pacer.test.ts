@@ -2,7 +2,7 @@
  * The pacer on a fake clock: each documented number of the pacing (DESIGN.md "Sharing the platform",
  * docs/guides/fleets-at-scale.md "The platform's rate limit") has a test here that fails when it
  * changes — 4 requests a second at first, doubling each second until the first refusal, ×0.7 once
- * per episode, then +0.2 requests a second per second of requests that pass, a floor of 0.5 a
+ * per episode (of the rate, or of what passed in the last second when less), then +0.2 requests a second per second of requests that pass, a floor of 0.5 a
  * second, a pause of Retry-After (1 s without one, 30 s at most) — and the shared refusals of the
  * other processes slow this one as its own do.
  */
@@ -46,6 +46,11 @@ async function starts(pacer: AdaptivePacer, clock: PacerClock, count: number, ti
   return times;
 }
 
+/** `count` passes now of requests sent before (ticket −1): counted in the last second, no gain. */
+function letPass(pacer: AdaptivePacer, count: number): void {
+  for (let i = 0; i < count; i += 1) pacer.passed(-1);
+}
+
 describe("the pacer's numbers", () => {
   it("documents them: 4/s at first, +1 per pass until refused, ×0.7, +0.2/s per second, 0.5/s, 1 s, 30 s", () => {
     expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, INCREASE_PER_SECOND, MIN_RATE]).toEqual([
@@ -79,6 +84,7 @@ describe("the pacer's numbers", () => {
   it("on a refusal: pauses for Retry-After, then keeps to 0.7 × the rate", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
+    letPass(pacer, 10);
     const ticket = await pacer.acquire();
     expect(pacer.refused(ticket, 2_000)).toBe(2_000);
     expect(pacer.currentRate()).toBeCloseTo(2.8, 9);
@@ -87,11 +93,22 @@ describe("the pacer's numbers", () => {
     times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 2.8, 6));
   });
 
+  it("on a refusal after less passed in the last second than the rate: 0.7 × what passed", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    clock.at += 1_500;
+    letPass(pacer, 5);
+    pacer.refused(await pacer.acquire(), 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(3.5, 9);
+  });
+
   it("decreases once per episode: refusals of requests sent before the decrease only extend the pause", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
     const inFlight: number[] = [];
     await starts(pacer, clock, 16, inFlight);
+    letPass(pacer, 10);
     pacer.refused(inFlight[0] as number, 1_000);
     expect(pacer.currentRate()).toBeCloseTo(2.8, 9);
     for (const ticket of inFlight.slice(1)) pacer.refused(ticket, 1_000);
@@ -115,6 +132,7 @@ describe("the pacer's numbers", () => {
     const pacer = new AdaptivePacer({ clock });
     // Slow start up to about 20 a second, then a refusal: 14.
     while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    letPass(pacer, 30);
     pacer.refused(await pacer.acquire(), 0);
     const after = pacer.currentRate();
     expect(after).toBeCloseTo(14, 9);
@@ -149,6 +167,7 @@ describe("the pace the processes of a deployment share", () => {
     const clock = fakeClock();
     const link = share();
     const pacer = new AdaptivePacer({ clock, share: link });
+    letPass(pacer, 10);
     const ticket = await pacer.acquire();
     pacer.refused(ticket, 1_000);
     pacer.refused(ticket, 1_000);
