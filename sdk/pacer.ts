@@ -28,7 +28,7 @@ export const DECREASE_FACTOR = 0.7;
 /** Requests per second the rate gains per second of requests that pass (after the first refusal). */
 export const INCREASE_PER_SECOND = 0.2;
 /** The rate a client starts at, requests per second. */
-export const INITIAL_RATE = 4;
+export const INITIAL_RATE = 2;
 /** Before the first refusal, each request that passes adds this to the rate. */
 export const SLOW_START_GAIN = 1;
 /** The slowest pace, in requests per second. */
