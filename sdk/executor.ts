@@ -131,14 +131,18 @@ export class RequestExecutor {
       await this.halt.throwIfHalted(spec, before);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
-      let ticket = 0;
-      const result = await this.options.transport.send(this.buildRequest(spec, token), async () => {
-        ticket = await pacer.acquire();
-        await this.halt.throwIfHalted(spec, before);
-      });
+      let ticket: number | undefined;
+      const result = await this.options.transport
+        .send(this.buildRequest(spec, token), async () => {
+          ticket = await pacer.acquire();
+          await this.halt.throwIfHalted(spec, before);
+        })
+        .finally(() => {
+          if (ticket !== undefined) pacer.release();
+        });
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
-        pacer.passed(ticket);
+        pacer.passed(ticket ?? -1);
         this.emit(spec, result, attempt);
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
@@ -147,7 +151,7 @@ export class RequestExecutor {
 
       // `rate_limited` slows the whole client and the operation waits its turn again, within a
       // time budget rather than a count (rate-limit-wait.ts).
-      const wait = limited.onAnswer(outcome, ticket, retryAfter);
+      const wait = limited.onAnswer(outcome, ticket ?? -1, retryAfter);
       if (wait !== undefined) {
         this.emit(spec, result, attempt, error, "retryInMs" in wait ? wait.retryInMs : undefined);
         if ("retryInMs" in wait) continue;

@@ -95,6 +95,8 @@ export class AdaptivePacer {
   private slowStart = true;
   private pausedUntil = 0;
   private nextStartAt = 0;
+  /** Requests started and not yet {@link release}d. */
+  private inFlight = 0;
   /** Tickets handed out so far: a ticket is the number of a request's start. */
   private issued = 0;
   /** The first ticket of the current episode: older requests were sent at the rate before it. */
@@ -138,14 +140,23 @@ export class AdaptivePacer {
     await this.applyShared();
     for (;;) {
       const now = this.clock.now();
-      const startAt = Math.max(now, this.pausedUntil, this.nextStartAt);
+      // Before the first refusal a request starts at once while nothing else is in flight: one
+      // request after another cannot burst, and need not wait for the rate to climb.
+      const spaced = this.slowStart && this.inFlight === 0 ? now : this.nextStartAt;
+      const startAt = Math.max(now, this.pausedUntil, spaced);
       if (startAt <= now) {
         this.nextStartAt = Math.max(this.nextStartAt, now) + 1000 / this.rate;
+        this.inFlight += 1;
         return this.issued++;
       }
       // A refusal met while waiting may move the start later: look again after the wait.
       await this.clock.sleep(startAt - now);
     }
+  }
+
+  /** The request of a ticket {@link acquire} gave ended, however (call once per ticket). */
+  release(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
   }
 
   /** The request of `ticket` passed (any answer but a refusal or a server fault). */

@@ -39,14 +39,16 @@ export class DeploymentPaceShare implements PaceShare {
    * @param baseUrl the application's base URL
    * @param clientId the application's client id
    * @param now the clock (tests move it)
+   * @param pid the writer's process id, in its file's name (tests play several processes)
    */
   constructor(
     private readonly deployment: Deployment,
     baseUrl: string,
     clientId: string,
     private readonly now: () => number = Date.now,
+    pid: number = process.pid,
   ) {
-    this.ownFile = `${PREFIX}${applicationKey(baseUrl, clientId)}.${process.pid}.json`;
+    this.ownFile = `${PREFIX}${applicationKey(baseUrl, clientId)}.${pid}.json`;
     ownFiles.add(this);
   }
 

@@ -71,6 +71,25 @@ describe("the pacer's numbers", () => {
     expect(pacer.currentRate()).toBeLessThan(3 * INITIAL_RATE);
   });
 
+  it("before the first refusal, lets a request start at once while nothing else is in flight", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    for (let i = 0; i < 50; i += 1) {
+      pacer.passed(await pacer.acquire());
+      pacer.release();
+    }
+    expect(clock.slept).toEqual([]);
+    // After a refusal the rate spaces even requests one after another.
+    letPass(pacer, 10);
+    pacer.refused(await pacer.acquire(), 0);
+    pacer.release();
+    const first = await pacer.acquire();
+    pacer.release();
+    await pacer.acquire();
+    expect(first).toBeGreaterThan(0);
+    expect(clock.slept.length).toBeGreaterThan(0);
+  });
+
   it("never climbs beyond twice what passed in the last second, plus 2", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
