@@ -12,6 +12,7 @@ import {
   type LoadAverage,
   type StepFigure,
 } from "./results";
+import { platformLimitTable } from "./platform-limit-table";
 
 const thousands = (n: number): string => n.toLocaleString("en-US");
 const seconds = (s: number | undefined): string => (s === undefined ? "–" : `${s.toFixed(1)} s`);
@@ -137,6 +138,7 @@ export function renderTables(results: BenchResults): string {
     ...results.fleets.map(fleetTable),
     fixedCostTable(results),
     pluginStartTable(results),
+    platformLimitTable(results.platformLimit),
   ].filter((p): p is string => p !== undefined);
   return parts.join("\n\n");
 }

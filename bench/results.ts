@@ -5,6 +5,7 @@
  * around it: the machine is shared, so read the ratios of figures measured side by side.
  */
 import { loadavg } from "node:os";
+import type { LimitFigure } from "./platform-limit";
 import type { PluginStartFigures } from "./plugin-start";
 
 /** The contenders of the fleet suite, each measured at every step of one size. */
@@ -80,6 +81,8 @@ export interface BenchResults {
   fleets: FleetSizeFigures[];
   /** Below 2,000 and without `--fleet-only`: N Devices with default checkpoints and the rest. */
   engineFloor?: Record<string, unknown>;
+  /** With `--limit`: K stacks sharing the platform's rate limit (platform-limit.ts). */
+  platformLimit?: LimitFigure[];
 }
 
 /** The current 1-minute load average, rounded to hundredths. */

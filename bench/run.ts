@@ -7,11 +7,15 @@
  * size N the dynamic DeviceFleet, the plugin's DeviceFleet and N no-op resources (and N Devices for
  * N ≤ 2,000) step by step (fleet-suite.ts); then, for N up to 2,000 and unless `--fleet-only`, N
  * Devices with the engine's default checkpoints, a configuration rollout and a plain script
- * (engine-floor.ts). Writes bench/results.json with the machine and its load average, and
+ * (engine-floor.ts). With `--limit` (or `--limit-only`, which keeps the other figures of
+ * bench/results.json), the platform-limit table (platform-limit.ts): `--limit-rows KxM@R,…`
+ * (default 1x2000@20,8x250@20,20x500@50; `20x5000@50` is the 100,000-device option), and
+ * `--limit-base DIR` measures a tree at DIR (an earlier commit's worktree) as `before`, side by
+ * side with this one. Writes bench/results.json with the machine and its load average, and
  * regenerates the documentation's tables from it (write-table.ts). Figures are whole-command wall
  * times on a shared machine: read the ratios.
  */
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -22,12 +26,16 @@ import { MAX_CHECKPOINTED_RESOURCES, measureEngineFloorSuite } from "./engine-fl
 import { measureFixedCost } from "./fixed-cost";
 import { measureFleet } from "./fleet-suite";
 import { archiveExecutable, measurePluginStart } from "./plugin-start";
+import { DEFAULT_LIMIT_ROWS, installTree, measureLimitRow, parseLimitRows } from "./platform-limit";
 import { loadNow, type BenchResults } from "./results";
 import { renderTables } from "./results-table";
 import { printTable, type Row } from "./table";
 import { writeTables } from "./write-table";
 
 const RESULTS_FILE = path.join(__dirname, "results.json");
+
+/** Ends the run after the platform-limit table (`--limit-only`). */
+class LimitOnly extends Error {}
 
 function parseSizes(sizes: string, devices: string | undefined): number[] {
   const list = (devices ?? sizes).split(",").map((s) => Number(s.trim()));
@@ -48,6 +56,10 @@ async function main(): Promise<void> {
       "no-noop-baseline": { type: "boolean", default: false },
       "no-fixed-cost": { type: "boolean", default: false },
       "plugin-start-only": { type: "boolean", default: false },
+      limit: { type: "boolean", default: false },
+      "limit-only": { type: "boolean", default: false },
+      "limit-rows": { type: "string" },
+      "limit-base": { type: "string" },
     },
   });
   const sizes = parseSizes(values.sizes, values.devices);
@@ -74,8 +86,33 @@ async function main(): Promise<void> {
     fleets: [],
   };
   const rows: Row[] = [];
+  const limitOnly = values["limit-only"];
+  if (limitOnly && existsSync(RESULTS_FILE)) {
+    // Only the platform-limit figures are measured: the others stay as the last run left them.
+    const previous = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as BenchResults;
+    Object.assign(results, { ...previous, date: results.date, machine: results.machine });
+  }
 
   try {
+    if (values.limit || limitOnly) {
+      const limitRows = values["limit-rows"] ? parseLimitRows(values["limit-rows"]) : DEFAULT_LIMIT_ROWS;
+      const codes = [
+        ...(values["limit-base"]
+          ? [{ code: "before", nodeModules: installTree(values["limit-base"], workDir, "before") }]
+          : []),
+        { code: "after", nodeModules: toolchain.nodeModules },
+      ];
+      results.platformLimit = [];
+      for (const row of limitRows) {
+        for (const { code, nodeModules } of codes) {
+          console.log(`platform limit: ${row.stacks} × ${row.devices} at ${row.rate}/s, ${code} …`);
+          const figure = await measureLimitRow(row, code, { ...context, nodeModules });
+          console.log(JSON.stringify(figure));
+          results.platformLimit.push(figure);
+        }
+      }
+    }
+    if (limitOnly) throw new LimitOnly();
     console.log("plugin start, exec → port line: the archive's executable against the npm launcher …");
     const startLoad = loadNow();
     const executable = archiveExecutable(workDir);
@@ -113,6 +150,8 @@ async function main(): Promise<void> {
         results.engineFloor = { devices: floorSize, ...floor };
       }
     }
+  } catch (error) {
+    if (!(error instanceof LimitOnly)) throw error;
   } finally {
     await emulator.stop();
   }

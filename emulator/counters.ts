@@ -5,6 +5,8 @@ export interface CounterSnapshot {
   byRoute: Record<string, number>;
   /** Requests an injected fault answered (or delayed), by kind, e.g. `{ "500": 3, "reset-after": 1 }`. */
   faults: Record<string, number>;
+  /** Requests the per-application rate limit refused (429 `rate_limited`, `--rate-limit`), by route key. */
+  rateLimited: Record<string, number>;
 }
 
 /** Counts platform requests per route, faulted and rejected ones included. */
@@ -12,6 +14,7 @@ export class RequestCounters {
   private total = 0;
   private byRoute = new Map<string, number>();
   private faults = new Map<string, number>();
+  private rateLimited = new Map<string, number>();
 
   /** Counts one request. */
   count(routeKey: string): void {
@@ -24,12 +27,18 @@ export class RequestCounters {
     this.faults.set(kind, (this.faults.get(kind) ?? 0) + 1);
   }
 
+  /** Counts one request the rate limit refused (already counted by {@link count}). */
+  countRateLimited(routeKey: string): void {
+    this.rateLimited.set(routeKey, (this.rateLimited.get(routeKey) ?? 0) + 1);
+  }
+
   /** The counts so far. */
   snapshot(): CounterSnapshot {
     return {
       total: this.total,
       byRoute: Object.fromEntries(this.byRoute),
       faults: Object.fromEntries(this.faults),
+      rateLimited: Object.fromEntries(this.rateLimited),
     };
   }
 
@@ -38,5 +47,6 @@ export class RequestCounters {
     this.total = 0;
     this.byRoute = new Map();
     this.faults = new Map();
+    this.rateLimited = new Map();
   }
 }

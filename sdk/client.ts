@@ -19,6 +19,7 @@ import { checkDeviceId, checkDeviceIds, checkInput, invalidInput } from "./input
 import { RequestExecutor, type OperationSpec } from "./executor";
 import { rawInteger, stringifyLosslessJson, type JsonInput } from "./lossless-json";
 import { resolveOptions, type DevicePlatformClientOptions, type ResolvedOptions } from "./options";
+import { AdaptivePacer } from "./pacer";
 import { PageIterator } from "./pagination";
 import { pinSecret } from "./redact";
 import { z } from "zod";
@@ -73,11 +74,18 @@ export class DevicePlatformClient {
   readonly #executor: RequestExecutor;
   readonly #devicePrefix: string;
   readonly #tokens: TokenManager;
+  readonly #pacer: AdaptivePacer;
 
   /** Checks the options (https unless loopback) and prepares the connection pool; sends nothing. */
   constructor(options: DevicePlatformClientOptions) {
     this.#options = resolveOptions(options);
     pinSecret(options.clientSecret);
+    // One pace per client: a client serves one application, whose rate limit every request shares.
+    this.#pacer = new AdaptivePacer({
+      share: options.paceShare,
+      maxPauseMs: this.#options.retry.retryAfterCapMs,
+    });
+    if (options.onPace) this.#pacer.listen(options.onPace);
     const { origin, basePath, timeoutMs, concurrency, requestsPerSecond } = this.#options;
     this.#transport = new HttpTransport({
       origin,
@@ -101,6 +109,8 @@ export class DevicePlatformClient {
       userAgent: USER_AGENT,
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
       quotaHaltShare: this.#options.quotaHaltShare,
+      pacer: this.#pacer,
+      rateLimitWaitMs: this.#options.rateLimitWaitMs,
     });
     const tokens = new TokenManager(
       tokenCacheKey(this.#options.baseUrl, this.#options.clientId, options.clientSecret),

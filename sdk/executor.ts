@@ -15,7 +15,10 @@ import {
 import { classifyFailure } from "./classify-response";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
-import type { QuotaHaltShare, QuotaRefusal } from "./quota-halt";
+import type { AdaptivePacer } from "./pacer";
+import type { QuotaHaltShare } from "./quota-halt";
+import { QuotaHalt } from "./quota-halt-state";
+import { RateLimitWait } from "./rate-limit-wait";
 import { redactText } from "./redact";
 import {
   decideRetry,
@@ -76,6 +79,10 @@ export interface ExecutorOptions {
   readonly haltWhenQuotaExhausted?: boolean;
   /** See `DevicePlatformClientOptions.quotaHaltShare`. */
   readonly quotaHaltShare?: QuotaHaltShare;
+  /** The pace of the client's requests (see pacer.ts). */
+  readonly pacer: AdaptivePacer;
+  /** How long one operation may wait out `rate_limited` refusals; see `rateLimitWaitMs`. */
+  readonly rateLimitWaitMs: number;
 }
 
 type Interpreted<T> =
@@ -89,13 +96,15 @@ type Interpreted<T> =
 
 /** Runs operations with the client's retry policy. */
 export class RequestExecutor {
-  /**
-   * The platform's first refusal for a spent daily quota, when the client halts on it: this
-   * client's own, or one another client of the job was given (see {@link QuotaHaltShare}).
-   */
-  private quotaRefusal: QuotaRefusal | undefined;
+  private readonly halt: QuotaHalt;
 
-  constructor(private readonly options: ExecutorOptions) {}
+  constructor(private readonly options: ExecutorOptions) {
+    this.halt = new QuotaHalt(
+      options.baseUrl,
+      options.haltWhenQuotaExhausted ? options.quotaHaltShare : undefined,
+      options.haltWhenQuotaExhausted ?? false,
+    );
+  }
 
   /** Performs `spec`, retrying as its repeatability allows; resolves with the parsed `data`. */
   async execute<T>(spec: OperationSpec<T>): Promise<T> {
@@ -113,23 +122,41 @@ export class RequestExecutor {
     let retries = 0;
     let authRetried = false;
     let ambiguousSeen = false;
+    const { pacer } = this.options;
+    const limited = new RateLimitWait(pacer, this.options.rateLimitWaitMs);
     while (true) {
       // Checked before the token is fetched (a halted operation is named, not its token request),
       // and again once the attempt leaves the client's queue, where it may have waited long.
       const before = attempt;
-      await this.throwIfHalted(spec, before);
+      await this.halt.throwIfHalted(spec, before);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
-      const result = await this.options.transport.send(this.buildRequest(spec, token), () =>
-        this.throwIfHalted(spec, before),
-      );
+      let ticket: number | undefined;
+      const result = await this.options.transport
+        .send(this.buildRequest(spec, token), async () => {
+          ticket = await pacer.acquire();
+          await this.halt.throwIfHalted(spec, before);
+        })
+        .finally(() => {
+          if (ticket !== undefined) pacer.release();
+        });
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
+        pacer.passed(ticket ?? -1);
         this.emit(spec, result, attempt);
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
       const { error, outcome, retryAfter } = interpreted;
-      if (error instanceof QuotaExhaustedError) this.haltOn(error);
+      if (error instanceof QuotaExhaustedError) this.halt.haltOn(error);
+
+      // `rate_limited` slows the whole client and the operation waits its turn again, within a
+      // time budget rather than a count (rate-limit-wait.ts).
+      const wait = limited.onAnswer(outcome, ticket ?? -1, retryAfter);
+      if (wait !== undefined) {
+        this.emit(spec, result, attempt, error, "retryInMs" in wait ? wait.retryInMs : undefined);
+        if ("retryInMs" in wait) continue;
+        throw withNote(error, wait.note, false);
+      }
 
       // A rejected token is replaced once; the request never ran, so any operation may repeat.
       // `outcome.status` is 401 also for HTTP 200 with `status: "Failed"` and authentication_failed.
@@ -171,40 +198,6 @@ export class RequestExecutor {
       this.emit(spec, result, attempt, error);
       throw error;
     }
-  }
-
-  /** Halts on this client's first quota refusal, and tells the job's other clients of it. */
-  private haltOn(refusal: QuotaExhaustedError): void {
-    if (!this.options.haltWhenQuotaExhausted || this.quotaRefusal !== undefined) return;
-    this.quotaRefusal = refusal;
-    this.options.quotaHaltShare?.refused(refusal);
-  }
-
-  /**
-   * Once halted — by this client's refusal, or, asked before every attempt, by one another client
-   * of the job was given — an operation (or its next attempt) fails without a request, repeating
-   * what the platform said when it refused (its errCode, errMsg and requestId).
-   */
-  private async throwIfHalted(spec: OperationSpec<unknown>, attempts: number): Promise<void> {
-    const share = this.options.haltWhenQuotaExhausted ? this.options.quotaHaltShare : undefined;
-    if (this.quotaRefusal === undefined && share !== undefined) {
-      const elsewhere = await share.refusedElsewhere({ method: spec.method, path: spec.path });
-      // Another request of this client may have been refused meanwhile: the first refusal stays.
-      this.quotaRefusal ??= elsewhere;
-    }
-    const refusal = this.quotaRefusal;
-    if (refusal === undefined) return;
-    throw new QuotaHaltedError({
-      method: spec.method,
-      path: spec.path,
-      attempts,
-      status: refusal.status,
-      errCode: refusal.errCode,
-      errMsg: refusal.errMsg,
-      requestId: refusal.requestId,
-      note: `not sent: the platform had refused ${refusal.method} ${refusal.path} for the spent daily quota`,
-      baseUrl: this.options.baseUrl,
-    });
   }
 
   private buildRequest(spec: OperationSpec<unknown>, token: string | undefined): HttpRequest {

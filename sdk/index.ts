@@ -16,6 +16,22 @@ export type { CallServiceOptions, DeleteDeviceOptions, SetRpsProfileResult } fro
 export { MAX_DEVICES_PER_TASK, type CreateConfigTasksOptions, type TaskChunkFailure } from "./config-tasks";
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
+export {
+  AdaptivePacer,
+  DECREASE_FACTOR,
+  DEFAULT_PAUSE_MS,
+  INCREASE_PER_SECOND,
+  INITIAL_RATE,
+  MAX_PAUSE_MS,
+  MIN_RATE,
+  SLOW_START_GAIN,
+  type PaceEvent,
+  type PaceListener,
+  type PaceShare,
+  type PaceSignal,
+  type PacerClock,
+} from "./pacer";
+export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { clearTokenCache } from "./auth";
 export {

@@ -1,6 +1,7 @@
 /** Options of {@link DevicePlatformClient} and their validation at construction time. */
 import type { Dispatcher } from "undici";
 import type { RequestEventListener } from "./events";
+import type { PaceListener, PaceShare } from "./pacer";
 import type { QuotaHaltShare } from "./quota-halt";
 import { baseUrlProblem } from "./base-url";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
@@ -17,8 +18,25 @@ export interface DevicePlatformClientOptions {
   readonly apiVersion?: "v1" | "v1.0";
   /** Timeout for response headers and between body chunks, in milliseconds (default 30000). */
   readonly timeoutMs?: number;
-  /** Retries after the first attempt of an operation (default 5). */
+  /**
+   * Retries after the first attempt of an operation (default 5), for faults that may repeat
+   * (server errors, resets, timeouts). Not for 429 `rate_limited`: see `rateLimitWaitMs`.
+   */
   readonly maxRetries?: number;
+  /**
+   * How long one operation may go on being refused with 429 `rate_limited` before it fails, in
+   * milliseconds (default 600000: ten minutes; 0 fails at the first refusal). A refusal slows every
+   * request of the client (see pacer.ts), so an operation may be refused several times while the
+   * client finds the application's share; that is bounded by time, not by `maxRetries`.
+   */
+  readonly rateLimitWaitMs?: number;
+  /**
+   * The link to the pacers of the same application in other processes (a deployment's provider
+   * processes): a refusal met by one slows them all. See {@link PaceShare}.
+   */
+  readonly paceShare?: PaceShare;
+  /** Told when the client slows down or pauses for the platform's rate limit (a progress line). */
+  readonly onPace?: PaceListener;
   /** Requests in flight at once, across all callers of this client (default 8). */
   readonly concurrency?: number;
   /** Request starts per second; unlimited by default. */
@@ -60,10 +78,13 @@ export interface ResolvedOptions {
   readonly sendIdsAsNumbers: boolean;
   readonly haltWhenQuotaExhausted: boolean;
   readonly quotaHaltShare: QuotaHaltShare | undefined;
+  readonly rateLimitWaitMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_CONCURRENCY = 8;
+/** Ten minutes: a team's stacks sharing an application find their shares well within it. */
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 600_000;
 
 /** Applies defaults and refuses unusable options with a `TypeError` that says what to change. */
 export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOptions {
@@ -93,6 +114,7 @@ export function resolveOptions(options: DevicePlatformClientOptions): ResolvedOp
     sendIdsAsNumbers: options.sendIdsAsNumbers ?? false,
     haltWhenQuotaExhausted: options.haltWhenQuotaExhausted ?? false,
     quotaHaltShare: options.quotaHaltShare,
+    rateLimitWaitMs: nonNegative("rateLimitWaitMs", options.rateLimitWaitMs ?? DEFAULT_RATE_LIMIT_WAIT_MS),
   };
 }
 
@@ -110,6 +132,11 @@ function requireText(name: string, value: unknown): void {
 
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a positive number`);
+  return value;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a non-negative number`);
   return value;
 }
 

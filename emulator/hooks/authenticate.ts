@@ -3,6 +3,7 @@ import type { EmulatorContext } from "../context";
 import { EmulatorError } from "../http/emulator-error";
 import { sendFailure } from "../http/envelope";
 import { requestState } from "../http/request-context";
+import { routeKeyOf } from "../http/route-key";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -31,7 +32,13 @@ export function authenticate(ctx: EmulatorContext) {
       const applicationId = ctx.tokens.authenticate(accessTokenOf(request));
       const now = ctx.clock.now();
       ctx.quota.refuseIfSpent(applicationId, now);
-      ctx.rateLimiter.admit(applicationId, now);
+      try {
+        ctx.rateLimiter.admit(applicationId, now);
+      } catch (error) {
+        const pattern = request.routeOptions.url;
+        if (pattern !== undefined) ctx.counters.countRateLimited(routeKeyOf(request.method, pattern));
+        throw error;
+      }
       ctx.quota.count(applicationId, now);
       requestState(request).applicationId = applicationId;
       return undefined;

@@ -3,7 +3,7 @@
  * inputs of an explicit provider instance, with the rules `provider/runtime/settings.ts` enforces
  * (at CheckConfig, naming the key) and its `DEVPLATFORM_*` environment fallbacks.
  */
-import { DEFAULT_MAX_RETRIES, type ProviderSettings } from "../runtime/settings";
+import { DEFAULT_MAX_RETRIES, DEFAULT_RATE_LIMIT_WAIT, type ProviderSettings } from "../runtime/settings";
 import { integer, string, type PropertySpec } from "../core/schema-spec";
 
 /** Each setting's type and rule. */
@@ -24,6 +24,13 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
   apiVersion: string("`v1` (default) or `v1.0`. Falls back to `DEVPLATFORM_API_VERSION`."),
   maxRetries: integer(
     `Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default ` +
-      `${DEFAULT_MAX_RETRIES}). Falls back to \`DEVPLATFORM_MAX_RETRIES\`.`,
+      `${DEFAULT_MAX_RETRIES}). Not for the platform's rate limit: see \`rateLimitWait\`. Falls back to ` +
+      "`DEVPLATFORM_MAX_RETRIES`.",
+  ),
+  rateLimitWait: integer(
+    "Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) " +
+      `before it fails, 0–86400 (default ${DEFAULT_RATE_LIMIT_WAIT}: ten minutes). A refusal slows every request of ` +
+      "the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by " +
+      "time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.",
   ),
 };

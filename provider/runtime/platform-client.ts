@@ -8,6 +8,8 @@
  */
 import { DevicePlatformClient } from "../../sdk";
 import { exitWhenEngineGone } from "./engine-watch";
+import { paceProgress } from "./pace-progress";
+import { deploymentPaceShare } from "./pace-share";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
@@ -26,8 +28,12 @@ const configured = new Promise<SettingsResult>((resolve) => {
 let isConfigured = false;
 let client: DevicePlatformClient | undefined;
 
-/** Requests in flight at once across the whole deployment (connections of the client's pool). */
-const CLIENT_CONCURRENCY = 32;
+/**
+ * Requests in flight at once from this process (connections of the client's pool), shared by all
+ * its resources: as many as one DeviceFleet's largest `concurrency` (64), so that the documented
+ * range is true of a fleet alone. Several fleets of one process share it.
+ */
+export const CLIENT_CONCURRENCY = 64;
 
 /** How long a method waits for `configure()` before it falls back to the environment alone. */
 const CONFIGURE_GRACE_MS = 10_000;
@@ -108,8 +114,13 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     clientSecret: settings.clientSecret,
     apiVersion: settings.apiVersion,
     maxRetries: settings.maxRetries,
-    // Every resource of the deployment shares this client; a DeviceFleet alone runs 16 requests at once.
+    rateLimitWaitMs: settings.rateLimitWait * 1000,
+    // Every resource of the process shares this client; a DeviceFleet alone runs 16 requests at once.
     concurrency: CLIENT_CONCURRENCY,
+    // A rate_limited refusal slows this process's every request, and, told through the deployment's
+    // directory, its other processes' too; the wait shows on the resource's row.
+    paceShare: deploymentPaceShare(settings.baseUrl, settings.clientId),
+    onPace: paceProgress(),
     // A spent daily quota would refuse every later request of the deployment too: send none, from
     // this process or, told through the deployment's shared record, from its other processes.
     haltWhenQuotaExhausted: true,

@@ -14,6 +14,11 @@ export interface ProviderSettings {
   apiVersion: "v1" | "v1.0";
   /** Retries of one platform operation after its first attempt (what is safe to repeat). */
   maxRetries: number;
+  /**
+   * Seconds one platform operation may go on being refused for the platform's rate limit (429
+   * `rate_limited`) before it fails; a refusal slows every request of the deployment instead.
+   */
+  rateLimitWait: number;
 }
 
 /**
@@ -22,6 +27,14 @@ export interface ProviderSettings {
  * leaves the stack half-done; with capped backoff 10 retries wait about a minute at most.
  */
 export const DEFAULT_MAX_RETRIES = 10;
+
+/**
+ * Seconds an operation may wait out the platform's rate limit unless configured: ten minutes, time
+ * for a team's stacks that start together to find their shares of the application's rate.
+ */
+export const DEFAULT_RATE_LIMIT_WAIT = 600;
+/** The longest wait that may be configured: a day (the quota's period). */
+const MAX_RATE_LIMIT_WAIT = 86_400;
 
 interface SettingSource {
   key: keyof ProviderSettings;
@@ -34,9 +47,10 @@ const SOURCES: SettingSource[] = [
   { key: "clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
   { key: "apiVersion", env: "DEVPLATFORM_API_VERSION" },
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
+  { key: "rateLimitWait", env: "DEVPLATFORM_RATE_LIMIT_WAIT" },
 ];
 
-const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries"];
+const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "rateLimitWait"];
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -112,6 +126,14 @@ export function checkSettings(
       `${from.maxRetries} must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
     );
   }
+  const rateLimitWait =
+    values.rateLimitWait === undefined ? DEFAULT_RATE_LIMIT_WAIT : Number(values.rateLimitWait);
+  if (!Number.isInteger(rateLimitWait) || rateLimitWait < 0 || rateLimitWait > MAX_RATE_LIMIT_WAIT) {
+    invalid(
+      "rateLimitWait",
+      `${from.rateLimitWait} must be a whole number of seconds from 0 to ${MAX_RATE_LIMIT_WAIT}, got "${values.rateLimitWait ?? ""}"`,
+    );
+  }
   if (problems.length > 0) return { problems };
   return {
     settings: {
@@ -120,6 +142,7 @@ export function checkSettings(
       clientSecret: values.clientSecret as string,
       apiVersion: apiVersion as ProviderSettings["apiVersion"],
       maxRetries,
+      rateLimitWait,
     },
     problems: [],
   };

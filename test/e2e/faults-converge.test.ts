@@ -1,5 +1,5 @@
 /**
- * Under 30% injected platform faults of every kind (429, 500, 503, connection reset before and
+ * Under 30% injected platform faults of every kind but 429 (500, 503, connection reset before and
  * after the operation), seeded: a stack of 40 Devices, a DeviceConfig over them, a single-device
  * DeviceConfig and 3 RpsProfiles converges within two `up`s, with exactly the declared devices,
  * records and tasks on the platform — no duplicate — and then previews and refreshes with no
@@ -19,9 +19,11 @@ import { assertOk, resourcesOfType, type CommandResult, type PulumiProject } fro
 import { RELIABILITY_PROGRAM, writeStackSpec, type StackSpec } from "./support/reliability-programs";
 import { e2e } from "./support/e2e-context";
 
+// No 429: at 30% a random 429 keeps slowing the whole client down, as a platform's rate limit
+// means it to (pacer.ts); the rate limit is stacks-share-a-rate-limit.test.ts's subject.
 const FAULTS: FaultConfigInput = {
   rate: 0.3,
-  kinds: ["429", "500", "503", "reset", "reset-after"],
+  kinds: ["500", "503", "reset", "reset-after"],
   retryAfterSeconds: 1,
   seed: 11,
 };

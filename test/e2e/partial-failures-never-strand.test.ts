@@ -158,7 +158,7 @@ describe.each(FRONT_ENDS)("a failed up never strands the stack (%s)", (front) =>
         `new devplatform.Device(${JSON.stringify(sn)}, { sn: ${JSON.stringify(sn)}, name: "partial-device", tslVersion: "1.1.0" });`,
         "",
       ].join("\n"),
-      config: { "devplatform:maxRetries": "0" },
+      config: { "devplatform:maxRetries": "0", "devplatform:rateLimitWait": "0" },
     });
     await control.setFaults({ kinds: ["429"], methods: ["PUT"], pathIncludes: "/devices" });
     expectCleanFailure(await project.up(), /recorded in the stack/);
@@ -240,7 +240,7 @@ describe.each(FRONT_ENDS)("a failed up never strands the stack (%s)", (front) =>
       name: `strand-device-update-${front}`,
       front,
       program: program("before"),
-      config: { "devplatform:maxRetries": "0" },
+      config: { "devplatform:maxRetries": "0", "devplatform:rateLimitWait": "0" },
     });
     assertOk(await project.up());
     const [created] = resourcesOfType(await project.exportStack(), project.token("Device"));

@@ -52,12 +52,23 @@ Object.defineProperty(exports, "clientSecret", {
 });
 
 /**
- * Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+ * Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
     get() {
         return __config.getObject<number>("maxRetries");
+    },
+    enumerable: true,
+});
+
+/**
+ * Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
+ */
+export declare const rateLimitWait: number | undefined;
+Object.defineProperty(exports, "rateLimitWait", {
+    get() {
+        return __config.getObject<number>("rateLimitWait");
     },
     enumerable: true,
 });

@@ -23,7 +23,8 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_retries: pulumi.Input[Optional[_builtins.int]] = None):
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -31,7 +32,8 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
         if api_version is not None:
             pulumi.set(__self__, "api_version", api_version)
@@ -43,6 +45,8 @@ class ProviderArgs:
             pulumi.set(__self__, "client_secret", client_secret)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if rate_limit_wait is not None:
+            pulumi.set(__self__, "rate_limit_wait", rate_limit_wait)
 
     @_builtins.property
     @pulumi.getter(name="apiVersion")
@@ -96,13 +100,25 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         """
         return pulumi.get(self, "max_retries")
 
     @max_retries.setter
     def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="rateLimitWait")
+    def rate_limit_wait(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
+        """
+        return pulumi.get(self, "rate_limit_wait")
+
+    @rate_limit_wait.setter
+    def rate_limit_wait(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "rate_limit_wait", value)
 
 
 @pulumi.type_token("pulumi:providers:devplatform")
@@ -116,6 +132,7 @@ class Provider(pulumi.ProviderResource):
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
         The provider of the device platform: one application (its base URL and credentials).
@@ -126,7 +143,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
         ...
     @overload
@@ -157,6 +175,7 @@ class Provider(pulumi.ProviderResource):
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -171,6 +190,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["rate_limit_wait"] = pulumi.Output.from_input(rate_limit_wait).apply(pulumi.runtime.to_json) if rate_limit_wait is not None else None
         super(Provider, __self__).__init__(
             'devplatform',
             resource_name,

@@ -23,6 +23,7 @@ describe("provider settings", () => {
       ...{ baseUrl: "https://platform.example.com", clientId: "id", clientSecret: "s3cret-value" },
       apiVersion: "v1.0",
       maxRetries: 10,
+      rateLimitWait: 600,
     });
     expect(resolveSettings((k) => config[k], {}).apiVersion).toBe("v1");
   });
@@ -35,6 +36,18 @@ describe("provider settings", () => {
         new RegExp(
           `DEVPLATFORM_MAX_RETRIES \\(the fallback of devplatform:maxRetries\\) must be a whole number from 0 to 100, got "${bad}"`,
         ),
+      );
+    }
+  });
+
+  it("takes rateLimitWait (seconds, default 600) from config or DEVPLATFORM_RATE_LIMIT_WAIT, up to a day", () => {
+    expect(resolveSettings((k) => config[k], {}).rateLimitWait).toBe(600);
+    expect(resolveSettings((k) => config[k], { DEVPLATFORM_RATE_LIMIT_WAIT: "90" }).rateLimitWait).toBe(90);
+    const zero = resolveSettings((k) => ({ ...config, "devplatform:rateLimitWait": "0" })[k], {});
+    expect(zero.rateLimitWait).toBe(0);
+    for (const bad of ["-1", "2.5", "soon", "86401"]) {
+      expect(() => resolveSettings((k) => config[k], { DEVPLATFORM_RATE_LIMIT_WAIT: bad })).toThrow(
+        `DEVPLATFORM_RATE_LIMIT_WAIT (the fallback of devplatform:rateLimitWait) must be a whole number of seconds from 0 to 86400, got "${bad}"`,
       );
     }
   });

@@ -28,14 +28,15 @@ const retries = () => platform.events.filter((e) => e.retryInMs !== undefined &&
 
 describe("retries of safe operations", () => {
   it("repeats a GET after 429, 500, 502, 503, 504, a reset and a timeout", async () => {
+    // The 429 last: it slows every later request of the client (pacer.ts), which is not this test's.
     const faults = [
-      failed(429, "rate_limited", "slow down"),
       failed(500, "internal_error", "x"),
       failed(502, "bad_gateway", "x"),
       failed(503, "service_unavailable", "x"),
       failed(504, "gateway_timeout", "x"),
       networkError("ECONNRESET"),
       networkError("UND_ERR_HEADERS_TIMEOUT"),
+      { ...failed(429, "rate_limited", "slow down"), headers: { "retry-after": "0.001" } },
     ];
     platform.on(`GET ${DEVICE_PATH}`, script(faults, device));
     await expect(platform.client({ maxRetries: 7 }).getDevice("11")).resolves.toMatchObject({
@@ -43,13 +44,13 @@ describe("retries of safe operations", () => {
     });
     expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(8);
     expect(retries().map((e) => [e.status, e.errorCode])).toEqual([
-      [429, "rate_limited"],
       [500, "server_error"],
       [502, "server_error"],
       [503, "server_error"],
       [504, "server_error"],
       [null, "transport_error"],
       [null, "transport_error"],
+      [429, "rate_limited"],
     ]);
     expect(retries().map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -126,15 +127,41 @@ describe("retries of safe operations", () => {
   });
 
   it("stops after maxRetries and reports the attempts", async () => {
+    platform.on(`GET ${DEVICE_PATH}`, () => failed(503, "service_unavailable", "busy", "r-503"));
+    const error = (await platform
+      .client({ maxRetries: 2, retry: { baseDelayMs: 1, maxDelayMs: 1 } })
+      .getDevice("11")
+      .catch((e: unknown) => e)) as DevicePlatformError;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe(
+      "GET /device/openapi/v1/devices/11 failed: HTTP 503 service_unavailable: busy (requestId r-503, 3 attempts)",
+    );
+  });
+
+  it("waits out rate_limited however many times it is refused: maxRetries does not count it", async () => {
+    const limited: FakeReply = {
+      ...failed(429, "rate_limited", "slow down"),
+      headers: { "retry-after": "0.001" },
+    };
+    platform.on(`GET ${DEVICE_PATH}`, script([limited, limited, limited, limited], device));
+    await expect(platform.client({ maxRetries: 0 }).getDevice("11")).resolves.toMatchObject({
+      deviceId: "11",
+    });
+    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(5);
+  });
+
+  it("fails rate_limited once refused for longer than rateLimitWaitMs (0: at the first refusal)", async () => {
     platform.on(`GET ${DEVICE_PATH}`, () => failed(429, "rate_limited", "slow down", "r-429"));
     const error = (await platform
-      .client({ maxRetries: 2 })
+      .client({ maxRetries: 5, rateLimitWaitMs: 0 })
       .getDevice("11")
       .catch((e: unknown) => e)) as DevicePlatformError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.message).toBe(
-      "GET /device/openapi/v1/devices/11 failed: HTTP 429 rate_limited: slow down (requestId r-429, 3 attempts)",
+      "GET /device/openapi/v1/devices/11 failed: HTTP 429 rate_limited: slow down (requestId r-429, 1 attempt). " +
+        "refused for the platform's rate limit for 0 s, the longest this client waits one out (rateLimitWait: 0 s)",
     );
+    expect(platform.count(`GET ${DEVICE_PATH}`)).toBe(1);
   });
 
   it("repeats setRpsProfile after a reset: the same sn and URL simply replace the record", async () => {

@@ -31,7 +31,12 @@ func GetClientSecret(ctx *pulumi.Context) string {
 	return config.Get(ctx, "devplatform:clientSecret")
 }
 
-// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "devplatform:maxRetries")
+}
+
+// Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
+func GetRateLimitWait(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "devplatform:rateLimitWait")
 }

@@ -51,7 +51,14 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
-        Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         """
         return __config__.get_int('maxRetries')
+
+    @_builtins.property
+    def rate_limit_wait(self) -> Optional[int]:
+        """
+        Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
+        """
+        return __config__.get_int('rateLimitWait')
 

@@ -1,0 +1,216 @@
+/**
+ * The pacer on a fake clock: each documented number of the pacing (DESIGN.md "Sharing the platform",
+ * docs/guides/fleets-at-scale.md "The platform's rate limit") has a test here that fails when it
+ * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.7 once
+ * per episode (of the rate, or of what passed in the last second when less), then +0.2 requests a second per second of requests that pass, a floor of 0.5 a
+ * second, a pause of Retry-After (1 s without one, 30 s at most) — and the shared refusals of the
+ * other processes slow this one as its own do.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  AdaptivePacer,
+  DECREASE_FACTOR,
+  DEFAULT_PAUSE_MS,
+  INCREASE_PER_SECOND,
+  INITIAL_RATE,
+  MAX_PAUSE_MS,
+  MIN_RATE,
+  SLOW_START_GAIN,
+  type PaceEvent,
+  type PaceShare,
+  type PaceSignal,
+  type PacerClock,
+} from "../../../sdk";
+
+/** Virtual time: a sleep moves the clock and returns at once. */
+function fakeClock(start = 1_000_000): PacerClock & { at: number; slept: number[] } {
+  const clock = {
+    at: start,
+    slept: [] as number[],
+    now: () => clock.at,
+    sleep: async (ms: number) => {
+      clock.slept.push(ms);
+      clock.at += ms;
+    },
+  };
+  return clock;
+}
+
+/** Starts `count` requests one after another; their start times (`tickets`: their tickets). */
+async function starts(pacer: AdaptivePacer, clock: PacerClock, count: number, tickets: number[] = []) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    tickets.push(await pacer.acquire());
+    times.push(clock.now());
+  }
+  return times;
+}
+
+/** `count` passes now of requests sent before (ticket −1): counted in the last second, no gain. */
+function letPass(pacer: AdaptivePacer, count: number): void {
+  for (let i = 0; i < count; i += 1) pacer.passed(-1);
+}
+
+describe("the pacer's numbers", () => {
+  it("documents them: 2/s at first, +1 per pass until refused, ×0.7, +0.2/s per second, 0.5/s, 1 s, 30 s", () => {
+    expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, INCREASE_PER_SECOND, MIN_RATE]).toEqual([
+      2, 1, 0.7, 0.2, 0.5,
+    ]);
+    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS]).toEqual([1_000, 30_000]);
+  });
+
+  it("starts at 2 requests a second and doubles every second while everything passes", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    const times = await starts(pacer, clock, 3);
+    expect(times.map((t) => t - (times[0] as number))).toEqual([0, 500, 1000]);
+    const from = clock.at;
+    while (clock.at - from < 1_000) pacer.passed(await pacer.acquire());
+    // One second of passes at a rate growing by one per pass, bounded by what passed: twice or more.
+    expect(pacer.currentRate()).toBeGreaterThanOrEqual(2 * INITIAL_RATE);
+    expect(pacer.currentRate()).toBeLessThan(3 * INITIAL_RATE);
+  });
+
+  it("before the first refusal, lets a request start at once while nothing else is in flight", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    for (let i = 0; i < 50; i += 1) {
+      pacer.passed(await pacer.acquire());
+      pacer.release();
+    }
+    expect(clock.slept).toEqual([]);
+    // After a refusal the rate spaces even requests one after another.
+    letPass(pacer, 10);
+    pacer.refused(await pacer.acquire(), 0);
+    pacer.release();
+    const first = await pacer.acquire();
+    pacer.release();
+    await pacer.acquire();
+    expect(first).toBeGreaterThan(0);
+    expect(clock.slept.length).toBeGreaterThan(0);
+  });
+
+  it("never climbs beyond twice what passed in the last second, plus 2", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    for (let i = 0; i < 100; i += 1) {
+      pacer.passed(await pacer.acquire());
+      clock.at += 2_000;
+    }
+    expect(pacer.currentRate()).toBe(INITIAL_RATE + 2);
+  });
+
+  it("on a refusal: pauses for Retry-After, then keeps to 0.7 × the rate", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    letPass(pacer, 10);
+    const ticket = await pacer.acquire();
+    expect(pacer.refused(ticket, 2_000)).toBe(2_000);
+    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    const pausedUntil = clock.at + 2_000;
+    const times = await starts(pacer, clock, 4);
+    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 1.4, 6));
+  });
+
+  it("on a refusal after less passed in the last second than the rate: 0.7 × what passed", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    clock.at += 1_500;
+    letPass(pacer, 5);
+    pacer.refused(await pacer.acquire(), 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(3.5, 9);
+  });
+
+  it("decreases once per episode: refusals of requests sent before the decrease only extend the pause", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    const inFlight: number[] = [];
+    await starts(pacer, clock, 16, inFlight);
+    letPass(pacer, 10);
+    pacer.refused(inFlight[0] as number, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    for (const ticket of inFlight.slice(1)) pacer.refused(ticket, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    // A request sent after the decrease and refused starts the next episode.
+    pacer.refused(await pacer.acquire(), 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(1.4 * DECREASE_FACTOR, 9);
+  });
+
+  it("without Retry-After pauses 1 s; a Retry-After beyond the cap pauses for the cap", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock, maxPauseMs: 40 });
+    expect(pacer.refused(await pacer.acquire(), undefined)).toBe(40);
+    const uncapped = new AdaptivePacer({ clock });
+    expect(uncapped.refused(await uncapped.acquire(), undefined)).toBe(DEFAULT_PAUSE_MS);
+    expect(uncapped.refused(await uncapped.acquire(), 3_600_000)).toBe(MAX_PAUSE_MS);
+  });
+
+  it("after a refusal climbs additively: 0.2 requests a second more for each second of passes", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    // Slow start up to about 20 a second, then a refusal: 14.
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    letPass(pacer, 30);
+    pacer.refused(await pacer.acquire(), 0);
+    const after = pacer.currentRate();
+    expect(after).toBeCloseTo(14, 9);
+    const startedAt = clock.at;
+    while (clock.at - startedAt < 10_000) pacer.passed(await pacer.acquire());
+    expect(pacer.currentRate() - after).toBeGreaterThan(1.9);
+    expect(pacer.currentRate() - after).toBeLessThan(2.1);
+  });
+
+  it("never keeps to less than 0.5 requests a second", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    for (let i = 0; i < 12; i += 1) pacer.refused(await pacer.acquire(), 0);
+    expect(pacer.currentRate()).toBe(MIN_RATE);
+    const times = await starts(pacer, clock, 3);
+    expect((times[2] as number) - (times[1] as number)).toBe(2_000);
+  });
+});
+
+describe("the pace the processes of a deployment share", () => {
+  function share(): PaceShare & { told: PaceSignal[]; pending: PaceSignal[] } {
+    const link = {
+      told: [] as PaceSignal[],
+      pending: [] as PaceSignal[],
+      refused: (signal: PaceSignal) => void link.told.push(signal),
+      othersRefusals: async () => link.pending.splice(0),
+    };
+    return link;
+  }
+
+  it("tells the share of each decrease, once per episode", async () => {
+    const clock = fakeClock();
+    const link = share();
+    const pacer = new AdaptivePacer({ clock, share: link });
+    letPass(pacer, 10);
+    const ticket = await pacer.acquire();
+    pacer.refused(ticket, 1_000);
+    pacer.refused(ticket, 1_000);
+    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 1_000, rate: 1.4 }]);
+  });
+
+  it("takes another process's refusal as its own: its pause and its lower rate", async () => {
+    const clock = fakeClock();
+    const link = share();
+    const events: PaceEvent[] = [];
+    const pacer = new AdaptivePacer({ clock, share: link });
+    pacer.listen((event) => events.push(event));
+    await pacer.acquire();
+    const pausedUntil = clock.at + 3_000;
+    link.pending.push({ at: clock.at - 10, pausedUntil, rate: 2 });
+    await pacer.acquire();
+    expect(clock.at).toBe(pausedUntil);
+    expect(pacer.currentRate()).toBe(2);
+    await pacer.acquire();
+    expect(clock.at).toBe(pausedUntil + 500);
+    expect(events).toEqual([{ rate: 2, pausedUntil, refusals: 0, cause: "shared" }]);
+    // A higher rate another process keeps to does not speed this one up.
+    link.pending.push({ at: clock.at, pausedUntil: 0, rate: 9 });
+    await pacer.acquire();
+    expect(pacer.currentRate()).toBe(2);
+  });
+});
