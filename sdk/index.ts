@@ -17,6 +17,7 @@ export { MAX_DEVICES_PER_TASK, type CreateConfigTasksOptions, type TaskChunkFail
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
+export { unsafeCharacterProblem, type TextKind } from "./text-characters";
 export { clearTokenCache } from "./auth";
 export {
   AuthenticationError,
