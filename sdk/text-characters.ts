@@ -12,7 +12,10 @@
 export type TextKind = "line" | "multiline";
 
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
+// Control characters are what these two look for.
+// eslint-disable-next-line no-control-regex
 const C0_C1 = /[\u0000-\u001F\u007F-\u009F]/u;
+// eslint-disable-next-line no-control-regex
 const C0_C1_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 const REPLACEMENT = /\uFFFD/u;
 

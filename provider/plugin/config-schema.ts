@@ -26,4 +26,10 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
     `Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default ` +
       `${DEFAULT_MAX_RETRIES}). Falls back to \`DEVPLATFORM_MAX_RETRIES\`.`,
   ),
+  maxRemovals: integer(
+    "The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and " +
+      "Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that " +
+      "removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from " +
+      "removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.",
+  ),
 };

@@ -14,6 +14,11 @@ export interface ProviderSettings {
   apiVersion: "v1" | "v1.0";
   /** Retries of one platform operation after its first attempt (what is safe to repeat). */
   maxRetries: number;
+  /**
+   * The deployment's removal budget: devices removed across every fleet and Device of one `up`
+   * (see removal-budget.ts). Unset: each fleet without its own `maxRemovals` stops at half.
+   */
+  maxRemovals?: number;
 }
 
 /**
@@ -34,9 +39,10 @@ const SOURCES: SettingSource[] = [
   { key: "clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
   { key: "apiVersion", env: "DEVPLATFORM_API_VERSION" },
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
+  { key: "maxRemovals", env: "DEVPLATFORM_MAX_REMOVALS" },
 ];
 
-const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries"];
+const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "maxRemovals"];
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -112,6 +118,13 @@ export function checkSettings(
       `${from.maxRetries} must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
     );
   }
+  const maxRemovals = values.maxRemovals === undefined ? undefined : Number(values.maxRemovals);
+  if (maxRemovals !== undefined && (!Number.isInteger(maxRemovals) || maxRemovals < 0)) {
+    invalid(
+      "maxRemovals",
+      `${from.maxRemovals} must be a whole number, 0 or more, got "${values.maxRemovals ?? ""}"`,
+    );
+  }
   if (problems.length > 0) return { problems };
   return {
     settings: {
@@ -120,6 +133,7 @@ export function checkSettings(
       clientSecret: values.clientSecret as string,
       apiVersion: apiVersion as ProviderSettings["apiVersion"],
       maxRetries,
+      ...(maxRemovals === undefined ? {} : { maxRemovals }),
     },
     problems: [],
   };
