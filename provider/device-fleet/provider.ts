@@ -5,7 +5,12 @@
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
 import { platformClient, providerSettings } from "../runtime/platform-client";
 import { chargeRemovals } from "../runtime/removal-budget";
-import { defaultRuleProblem, fleetDeleteOverBudget, fleetRemovalFailure } from "./removal-guard";
+import {
+  defaultRuleProblem,
+  deletedSerials,
+  fleetDeleteOverBudget,
+  fleetRemovalFailure,
+} from "./removal-guard";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
@@ -122,7 +127,8 @@ async function runPlan(
   }
   // The check held these at preview; held again here, before the first write, since an `up` may
   // skip its preview and the deployment's other processes may have charged the budget since.
-  const deleting = settings.onRemove === "delete" ? plan.removals : [];
+  if (settings.onRemove === "delete" && plan.removals.length > 0) await declarationsSettled();
+  const deleting = deletedSerials(fleet, plan.removals, settings, (sn) => ledger.deviceIdOf(sn));
   const stackBudget = deleting.length > 0 ? (await providerSettings()).maxRemovals : undefined;
   const overRule =
     defaultRuleProblem(fleet, deleting, ledger.size, settings, stackBudget) ??

@@ -12,10 +12,12 @@
  *
  * The default and the budget count deletes: a fleet with `onRemove: "release"` deletes nothing.
  */
+import { otherOwner } from "../runtime/ownership";
 import { providerSettings } from "../runtime/platform-client";
 import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
 import type { CheckFailure } from "../shared/input-checks";
 import { removedSerials, type FleetEntries, type FleetSettings } from "./inputs";
+import { fleetOwner } from "./reconcile";
 
 /** The most devices a fleet of `managed` devices deletes at once by default: half, and at least 1. */
 export function defaultRemovalLimit(managed: number): number {
@@ -51,9 +53,20 @@ export function defaultRuleProblem(
   );
 }
 
-/** The serial numbers `news` deletes from `olds` (none for a fleet that releases). */
-export function deletedSerials(before: FleetEntries, after: FleetEntries, settings: FleetSettings): string[] {
-  return settings.onRemove === "delete" ? removedSerials(before, after) : [];
+/**
+ * Of `removed`, those the fleet would delete: none for a fleet that releases, and not those another
+ * resource of the deployment declares or claims (a device moving to another fleet or a Device
+ * stays on the platform). `deviceIdOf` gives the ids the fleet's state knows (none at check).
+ */
+export function deletedSerials(
+  fleet: string,
+  removed: readonly string[],
+  settings: FleetSettings,
+  deviceIdOf: (sn: string) => string | undefined = () => undefined,
+): string[] {
+  if (settings.onRemove !== "delete") return [];
+  const owner = fleetOwner(fleet);
+  return removed.filter((sn) => otherOwner({ deviceId: deviceIdOf(sn) ?? "", sn }, owner) === undefined);
 }
 
 /**
@@ -69,7 +82,8 @@ export async function fleetRemovalFailure(
   settings: FleetSettings,
 ): Promise<CheckFailure | undefined> {
   if (before === undefined) return undefined;
-  const deleting = deletedSerials(before, after, settings);
+  // At check, another resource's declaration counts when it came first; the update counts them all.
+  const deleting = deletedSerials(fleet, removedSerials(before, after), settings);
   if (deleting.length === 0) return undefined;
   const stackBudget = (await providerSettings()).maxRemovals;
   const problem =
