@@ -69,7 +69,13 @@ export class InputChecker {
       return this;
     }
     if (isUnknown(value)) return this;
-    if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
+    if (typeof value === "number")
+      this.fail(
+        property,
+        `must be a string, got the number ${value} (in YAML, quote it: ${property}: "…"; a number loses its ` +
+          "leading zeros, and YAML reads digits starting with 0 as octal)",
+      );
+    else if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
     else if (value.trim() === "") this.fail(property, "must not be empty");
     else if (value.trim() !== value) this.fail(property, surroundingSpaces(value));
     else if (unsafeCharacterProblem(value, rule.text) !== undefined)

@@ -44,6 +44,8 @@ type providerArgs struct {
 	ClientId *string `pulumi:"clientId"`
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret *string `pulumi:"clientSecret"`
+	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+	MaxRemovals *int `pulumi:"maxRemovals"`
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries *int `pulumi:"maxRetries"`
 }
@@ -58,6 +60,8 @@ type ProviderArgs struct {
 	ClientId pulumi.StringPtrInput
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret pulumi.StringPtrInput
+	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+	MaxRemovals pulumi.IntPtrInput
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries pulumi.IntPtrInput
 }
