@@ -31,6 +31,7 @@ import { sameSerial } from "../shared/serial-numbers";
 import { tslVersionApplied } from "../tsl/versions";
 import { adoptDevice, describeAdoption } from "./adoption";
 import { deleteOverBudget, replacementOverBudget } from "./removal-charge";
+import { undoAddForRefusedVersion } from "./refused-tsl-version";
 import {
   addBody,
   checkDeviceFields,
@@ -139,6 +140,10 @@ async function finishCreate(
     }
     return await client.getDevice(deviceId);
   } catch (error) {
+    const undone = tslVersionSet
+      ? undefined
+      : await undoAddForRefusedVersion(client, error, want.tslVersion, deviceId, operation);
+    if (undone !== undefined) throw undone;
     // The next `up` updates the device for a TSL version not set; the rest a refresh reads.
     const left =
       want.tslVersion && !tslVersionSet
