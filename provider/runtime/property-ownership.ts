@@ -16,6 +16,7 @@
  * DeviceConfig is only replaced delete-first. So any declaration or claim found is another's.
  */
 import { noteDeclaration } from "./ownership";
+import { resetPropertyClaims } from "./property-claims";
 import { onOthersFact, publish } from "./shared-record";
 
 /** A DeviceConfig as the record describes it: a dynamic provider is not told resource names. */
@@ -120,4 +121,5 @@ export function skippedResetMessages(subject: string, skipped: readonly SkippedR
 export function resetPropertyOwnership(): void {
   owners.clear();
   remoteOwners.clear();
+  resetPropertyClaims();
 }
