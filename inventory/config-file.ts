@@ -8,7 +8,7 @@
  *                "properties": { "reportInterval": 900, "alarmThreshold": { "high": 28, "low": 5 } } }] }
  * ```
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "./file-text";
 import { z } from "zod";
 import { parseLosslessJson } from "../sdk/lossless-json";
 import { serialKey, SERIAL_NUMBER } from "./fields";
@@ -109,7 +109,7 @@ export function parseConfigGroups(
 
 /** Reads `config.json`; see {@link parseConfigGroups}. */
 export function readConfigGroups(file: string, inventory?: readonly KnownSerials[]): ConfigGroup[] {
-  return parseConfigGroups(readFileSync(file, "utf8"), file, inventory);
+  return parseConfigGroups(readDataFile(file), file, inventory);
 }
 
 /** `config.json` text of groups, two-space indented, `\n`-terminated. */

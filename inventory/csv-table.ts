@@ -18,6 +18,11 @@ export interface CsvRow {
 export interface CsvTable {
   readonly columns: readonly string[];
   readonly rows: readonly CsvRow[];
+  /**
+   * Set when the file's last record is not followed by a line end: complete, or cut off inside
+   * its last cell (which no reader can tell apart). Its line number.
+   */
+  readonly lastLineUnended?: number;
 }
 
 /**
@@ -37,13 +42,16 @@ interface LocatedRecord {
 
 /**
  * Line numbers by byte offset. csv-parse's own `info.lines` miscounts CRLF line breaks inside quoted
- * cells, so lines are counted here from the byte offsets it reports, which are exact.
+ * cells, so lines are counted here from the byte offsets it reports, which are exact. CRLF, LF and
+ * a lone CR each end a line, as they do for the parser.
  */
 class LineIndex {
   readonly #newlines: number[] = [];
 
   constructor(private readonly bytes: Buffer) {
-    for (let i = 0; i < bytes.length; i += 1) if (bytes[i] === 0x0a) this.#newlines.push(i);
+    for (let i = 0; i < bytes.length; i += 1) {
+      if (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a)) this.#newlines.push(i);
+    }
   }
 
   /** The 1-based line of the byte at `offset`. */
@@ -68,6 +76,13 @@ class LineIndex {
   }
 }
 
+/**
+ * Every line end is a line end. Without this, csv-parse takes the first one it meets for the whole
+ * file: in a CRLF file with LF-only lines (git's autocrlf, an editor or a script appending rows),
+ * an LF-only line is glued into the previous row's last cell and its device silently vanishes.
+ */
+const RECORD_DELIMITERS = ["\r\n", "\n", "\r"];
+
 function parseRecords(text: string, file: string): LocatedRecord[] {
   const lines = new LineIndex(Buffer.from(text, "utf8"));
   let parsed: z.output<typeof recordsWithInfoSchema>;
@@ -75,6 +90,7 @@ function parseRecords(text: string, file: string): LocatedRecord[] {
     const records: unknown = parse(text, {
       bom: true,
       info: true,
+      record_delimiter: RECORD_DELIMITERS,
       // Whitespace around delimiters is ignored (hand-edited files often have "a, b"); whitespace
       // inside quotes is kept, and formatCsv quotes cells that begin or end with whitespace.
       trim: true,
@@ -150,6 +166,14 @@ export function parseCsvTable(
       `the header must have the column${missing.length === 1 ? "" : "s"} ${missing.join(", ")} (found: ${columns.join(",")})`,
     );
   }
+  const unended = /[\r\n]\s*$/.test(text) ? undefined : records.at(-1);
+  if (unended !== undefined && unended.record.length < columns.length) {
+    throw new InventoryError(
+      { file, line: unended.line },
+      `the file ends in the middle of this line (${unended.record.length} of ${columns.length} cells, and no line ` +
+        "end): it looks cut off. Restore the file; if the line is complete, end it with a line break",
+    );
+  }
   const rows = records.map(({ record, line }): CsvRow => {
     if (record.length > columns.length) {
       throw new InventoryError(
@@ -161,7 +185,7 @@ export function parseCsvTable(
     columns.forEach((column, index) => (cells[column] = record[index] ?? ""));
     return { line, cells };
   });
-  return { columns, rows };
+  return unended === undefined ? { columns, rows } : { columns, rows, lastLineUnended: unended.line };
 }
 
 /** ` (did you mean "tags"?)` for a column that is a known one miscased or mistyped, else nothing. */

@@ -3,6 +3,8 @@
  * reported with its line and column rather than later by the platform without either.
  */
 
+import { unsafeCharacterProblem } from "../sdk/text-characters";
+
 /** Serial numbers are 12–16 hex digits (digits included), as Add a Device accepts them. */
 export const SERIAL_NUMBER = /^[0-9A-Fa-f]{12,16}$/;
 
@@ -22,10 +24,11 @@ export function serialProblem(sn: string): string | undefined {
  * either end survives only in a quoted cell, and a DeviceFleet refuses it (the platform compares
  * names exactly), so it is refused here, where the line and column can be named.
  */
-export function textProblem(value: string): string | undefined {
-  return value.trim() === value
-    ? undefined
-    : `${JSON.stringify(value)} starts or ends with spaces, which a DeviceFleet refuses (the platform compares names exactly)`;
+export function textProblem(value: string, multiline = false): string | undefined {
+  if (value.trim() !== value) {
+    return `${JSON.stringify(value)} starts or ends with spaces, which a DeviceFleet refuses (the platform compares names exactly)`;
+  }
+  return unsafeCharacterProblem(value, multiline ? "multiline" : "line");
 }
 
 /** Tags of a `tags` cell: separated by `;`, each trimmed, empty ones dropped. */
@@ -41,6 +44,8 @@ export function tagsProblem(tags: readonly string[]): string | undefined {
   if (tags.length > MAX_TAGS) return `${tags.length} tags; the platform allows at most ${MAX_TAGS}`;
   const seen = new Set<string>();
   for (const tag of tags) {
+    const unsafe = unsafeCharacterProblem(tag);
+    if (unsafe !== undefined) return `tag ${tags.indexOf(tag) + 1} ${unsafe}`;
     if (seen.has(tag)) return `tag "${tag}" appears twice`;
     seen.add(tag);
   }

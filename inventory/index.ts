@@ -18,7 +18,9 @@ export {
   readInventoryRecords,
   type InventoryEntry,
   type InventoryRecord,
+  type ReadInventoryOptions,
 } from "./inventory-file";
+export { SAVE_AS_UTF8, decodeDataFile } from "./file-text";
 export { RPS_COLUMNS, formatRps, parseRps, readRps, type RpsEntry } from "./rps-file";
 export {
   formatConfigGroups,

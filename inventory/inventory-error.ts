@@ -20,6 +20,12 @@ export class InventoryError extends Error {
   readonly column: string | undefined;
   /** The problem without the location prefix. */
   readonly problem: string;
+  /**
+   * Marks the error as one whose message says everything, the way `@pulumi/pulumi`'s `RunError`
+   * does (its language host checks this member, not the class): a program that reads a bad file
+   * then fails with this message alone, not "unhandled exception" and a stack trace.
+   */
+  readonly __pulumiRunError = true;
 
   constructor(location: InventoryErrorLocation, problem: string) {
     super(`${formatLocation(location)}: ${problem}`);

@@ -8,8 +8,8 @@
  * (`devices: readInventory("inventory.csv")`): the same fields, and values the fleet accepts.
  * A program that keeps columns of its own names them with {@link readInventoryRecords}.
  */
-import { readFileSync } from "node:fs";
 import { formatCsv, parseCsvTable, type CsvRow } from "./csv-table";
+import { readDataFile } from "./file-text";
 import { joinTags, serialKey, serialProblem, splitTags, tagsProblem, textProblem } from "./fields";
 import { InventoryError } from "./inventory-error";
 
@@ -42,6 +42,20 @@ export interface InventoryRecord<Column extends string> {
   readonly line: number;
 }
 
+/** How a program reads an inventory, besides the file. */
+export interface ReadInventoryOptions {
+  /**
+   * Accept a file with a header and no devices (the fleet then removes every device it manages).
+   * Off by default: an emptied or truncated file is far more often an accident than a decision.
+   */
+  readonly allowEmpty?: boolean;
+  /**
+   * Where warnings go (a last line without its line end, which may be cut off inside its last
+   * cell); by default to standard error, which Pulumi shows under the program's diagnostics.
+   */
+  readonly onWarning?: (message: string) => void;
+}
+
 const REQUIRED = ["sn", "name"] as const;
 const OPTIONAL = ["project", "description", "tags"] as const;
 
@@ -56,7 +70,7 @@ function entryOf(row: CsvRow, file: string): InventoryEntry {
   if (name === "") throw new InventoryError(at("name"), `device ${sn} has no name`);
   const entry: InventoryEntry = { sn, name };
   for (const column of ["name", "project", "description"] as const) {
-    const problem = textProblem(cell(column));
+    const problem = textProblem(cell(column), column === "description");
     if (problem) throw new InventoryError(at(column), problem);
   }
   if (cell("project") !== "") entry.project = cell("project");
@@ -76,9 +90,24 @@ export function parseInventoryRecords<const Column extends string>(
   text: string,
   file: string,
   columns: readonly Column[],
+  options: ReadInventoryOptions = {},
 ): InventoryRecord<Column>[] {
   const own = columns.filter((column) => !(INVENTORY_COLUMNS as readonly string[]).includes(column));
   const table = parseCsvTable(text, file, REQUIRED, [...OPTIONAL, ...own]);
+  if (table.rows.length === 0 && options.allowEmpty !== true) {
+    throw new InventoryError(
+      { file },
+      "the file has a header and no devices; a fleet read from it would remove every device it manages. If the " +
+        "file is meant to be empty, pass { allowEmpty: true } to readInventory; otherwise restore its rows",
+    );
+  }
+  if (table.lastLineUnended !== undefined) {
+    const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
+    warn(
+      `${file}:${table.lastLineUnended}: the file's last line has no line end; if the file was cut off, that ` +
+        "line's last cell may be incomplete. End the file with a line break to silence this warning",
+    );
+  }
   const firstLine = new Map<string, number>();
   return table.rows.map((row) => {
     const device = entryOf(row, file);
@@ -102,16 +131,21 @@ export function parseInventoryRecords<const Column extends string>(
  * Serial numbers must be unique (ignoring case); names, projects and descriptions must not start
  * or end with spaces (a DeviceFleet refuses them). `file` is used in error messages.
  */
-export function parseInventory(text: string, file = "inventory.csv"): InventoryEntry[] {
-  return parseInventoryRecords(text, file, []).map((record) => record.device);
+export function parseInventory(
+  text: string,
+  file = "inventory.csv",
+  options: ReadInventoryOptions = {},
+): InventoryEntry[] {
+  return parseInventoryRecords(text, file, [], options).map((record) => record.device);
 }
 
 /**
- * Reads an inventory file (UTF-8, with or without a byte-order mark); see {@link parseInventory}.
+ * Reads an inventory file (UTF-8, with or without a byte-order mark; any other encoding is refused
+ * naming it); see {@link parseInventory} and {@link ReadInventoryOptions}.
  * The result goes straight into a DeviceFleet: `devices: readInventory("inventory.csv")`.
  */
-export function readInventory(file: string): InventoryEntry[] {
-  return parseInventory(readFileSync(file, "utf8"), file);
+export function readInventory(file: string, options: ReadInventoryOptions = {}): InventoryEntry[] {
+  return parseInventory(readDataFile(file), file, options);
 }
 
 /**
@@ -121,8 +155,9 @@ export function readInventory(file: string): InventoryEntry[] {
 export function readInventoryRecords<const Column extends string>(
   file: string,
   columns: readonly Column[],
+  options: ReadInventoryOptions = {},
 ): InventoryRecord<Column>[] {
-  return parseInventoryRecords(readFileSync(file, "utf8"), file, columns);
+  return parseInventoryRecords(readDataFile(file), file, columns, options);
 }
 
 /**
@@ -134,7 +169,7 @@ export function readInventoryRecords<const Column extends string>(
 export function formatInventory(entries: readonly InventoryEntry[]): string {
   const rows = entries.map((entry) => {
     for (const column of ["name", "project", "description"] as const) {
-      const problem = textProblem(entry[column] ?? "");
+      const problem = textProblem(entry[column] ?? "", column === "description");
       if (problem) throw new Error(`device ${entry.sn}: ${column} ${problem}`);
     }
     return [

@@ -2,7 +2,7 @@
  * `rps.csv`: the RPS (Redirection and Provisioning Service) records of devices not yet on the
  * platform, `sn,profileUrl`, one record a line.
  */
-import { readFileSync } from "node:fs";
+import { readDataFile } from "./file-text";
 import { formatCsv, parseCsvTable } from "./csv-table";
 import { serialKey, serialProblem } from "./fields";
 import { InventoryError } from "./inventory-error";
@@ -55,7 +55,7 @@ export function parseRps(text: string, file = "rps.csv"): RpsEntry[] {
 
 /** Reads an RPS file; see {@link parseRps}. */
 export function readRps(file: string): RpsEntry[] {
-  return parseRps(readFileSync(file, "utf8"), file);
+  return parseRps(readDataFile(file), file);
 }
 
 /** `rps.csv` text of records: the header `sn,profileUrl`, then one line per record. */

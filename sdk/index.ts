@@ -33,6 +33,7 @@ export {
 } from "./pacer";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
+export { unsafeCharacterProblem, type TextKind } from "./text-characters";
 export { clearTokenCache } from "./auth";
 export {
   AuthenticationError,

@@ -38,6 +38,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["baseUrl"] = args?.baseUrl;
             resourceInputs["clientId"] = args?.clientId;
             resourceInputs["clientSecret"] = args?.clientSecret ? pulumi.secret(args.clientSecret) : undefined;
+            resourceInputs["maxRemovals"] = pulumi.output(args?.maxRemovals).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["rateLimitWait"] = pulumi.output(args?.rateLimitWait).apply(JSON.stringify);
         }
@@ -66,6 +67,10 @@ export interface ProviderArgs {
      * The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
      */
     clientSecret?: pulumi.Input<string | undefined>;
+    /**
+     * The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+     */
+    maxRemovals?: pulumi.Input<number | undefined>;
     /**
      * Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
      */

@@ -36,6 +36,7 @@ import {
   type PropertyPair,
 } from "../runtime/property-ownership";
 import { thingModelsOf } from "../tsl/models";
+import { claimProperties } from "../runtime/property-claims";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 import { log } from "../runtime/log";
@@ -133,6 +134,10 @@ export const deviceConfigImplementation: KindDefinition = {
     const { inputs, failures } = checkConfigInputs(news);
     const deviceIds = knownDeviceIds(inputs);
     const properties = inputs.properties;
+    if (failures.length === 0 && deviceIds && isPlainObject(properties)) {
+      const conflicts = claimProperties(configId(deviceIds), deviceIds, properties);
+      if (conflicts.length > 0) return { inputs, failures: conflicts };
+    }
     if (failures.length === 0 && deviceIds) declareManaged(desiredConfig(inputs));
     // Inputs accepted before need no second look; a preview of unknown devices is validated at create.
     if (failures.length > 0 || !deviceIds || !isPlainObject(properties) || unchanged(olds, inputs)) {

@@ -3,7 +3,14 @@
  * resource, planned and reconciled by serial number.
  */
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient, providerSettings } from "../runtime/platform-client";
+import { chargeRemovals } from "../runtime/removal-budget";
+import {
+  defaultRuleProblem,
+  deletedSerials,
+  fleetDeleteOverBudget,
+  fleetRemovalFailure,
+} from "./removal-guard";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
@@ -118,6 +125,17 @@ async function runPlan(
         `${settings.maxRemovals}; nothing was written`,
     );
   }
+  // The check held these at preview; held again here, before the first write, since an `up` may
+  // skip its preview and the deployment's other processes may have charged the budget since.
+  if (settings.onRemove === "delete" && plan.removals.length > 0) await declarationsSettled();
+  const deleting = deletedSerials(fleet, plan.removals, settings, (sn) => ledger.deviceIdOf(sn));
+  const stackBudget = deleting.length > 0 ? (await providerSettings()).maxRemovals : undefined;
+  const overRule =
+    defaultRuleProblem(fleet, deleting, ledger.size, settings, stackBudget) ??
+    (stackBudget === undefined
+      ? undefined
+      : await chargeRemovals(`DeviceFleet ${fleet}`, deleting, stackBudget));
+  if (overRule !== undefined) throw new ResourceOperationError(`${operation} failed: ${overRule}`);
   const run: FleetRun = { client: await platformClient(), fleet, settings, ledger, operation, failures: [] };
   try {
     await applyPlan(run, plan, entries, known);
@@ -139,13 +157,12 @@ async function runPlan(
   return outs;
 }
 
-/** How many of the fleet's devices its delete would remove: those no other resource manages. */
-function devicesToDelete(fleet: string, ledger: FleetLedger): number {
+/** The fleet's devices its delete would remove: those no other resource manages. */
+function devicesToDelete(fleet: string, ledger: FleetLedger): string[] {
   const owner = fleetOwner(fleet, true);
   return ledger
     .serials()
-    .filter((sn) => otherOwner({ deviceId: ledger.deviceIdOf(sn) as string, sn }, owner) === undefined)
-    .length;
+    .filter((sn) => otherOwner({ deviceId: ledger.deviceIdOf(sn) as string, sn }, owner) === undefined);
 }
 
 /** The DeviceFleet kind: what both front-ends call. */
@@ -165,6 +182,8 @@ export const deviceFleetImplementation: KindDefinition = {
       fleetOwner(fleet),
       Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
     );
+    const removal = await fleetRemovalFailure(fleet, entriesOf(olds), entries, settingsOf(inputs));
+    if (removal !== undefined) return { inputs, failures: [removal] };
     // A fleet new to the stack is created without a diff: its plan is told here.
     if (Object.keys(olds).length === 0) await announceNewFleet(fleet, entries, inputs);
     return { inputs, failures };
@@ -218,7 +237,7 @@ export const deviceFleetImplementation: KindDefinition = {
       // stay on the platform, so they are not removals.
       const client = await platformClient();
       await declarationsSettled();
-      const deleting = settings.maxRemovals === undefined ? 0 : devicesToDelete(fleet, ledger);
+      const deleting = settings.maxRemovals === undefined ? 0 : devicesToDelete(fleet, ledger).length;
       if (programRan() && settings.maxRemovals !== undefined && deleting > settings.maxRemovals) {
         throw new ResourceOperationError(
           `${operation} failed: the program no longer declares the fleet, and deleting it would delete its ` +
@@ -227,6 +246,14 @@ export const deviceFleetImplementation: KindDefinition = {
             "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
         );
       }
+      const overBudget = programRan()
+        ? await fleetDeleteOverBudget(
+            fleet,
+            devicesToDelete(fleet, ledger),
+            (await providerSettings()).maxRemovals,
+          )
+        : undefined;
+      if (overBudget !== undefined) throw new ResourceOperationError(`${operation} failed: ${overBudget}`);
       const total = ledger.size;
       const progress = fleetProgress(fleet, total, "removed");
       const run: FleetRun = {

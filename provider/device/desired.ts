@@ -31,7 +31,7 @@ export function checkDeviceFields(checker: InputChecker): InputChecker {
   return checker
     .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
     .string("name", { required: true })
-    .string("description")
+    .string("description", { text: "multiline" })
     .string("project")
     .tags("tags")
     .string("tslVersion");

@@ -30,6 +30,8 @@ import { definedInputs, InputChecker, type Inputs } from "../shared/input-checks
 import { sameSerial } from "../shared/serial-numbers";
 import { tslVersionApplied } from "../tsl/versions";
 import { adoptDevice, describeAdoption } from "./adoption";
+import { deleteOverBudget, replacementOverBudget } from "./removal-charge";
+import { undoAddForRefusedVersion } from "./refused-tsl-version";
 import {
   addBody,
   checkDeviceFields,
@@ -138,6 +140,10 @@ async function finishCreate(
     }
     return await client.getDevice(deviceId);
   } catch (error) {
+    const undone = tslVersionSet
+      ? undefined
+      : await undoAddForRefusedVersion(client, error, want.tslVersion, deviceId, operation);
+    if (undone !== undefined) throw undone;
     // The next `up` updates the device for a TSL version not set; the rest a refresh reads.
     const left =
       want.tslVersion && !tslVersionSet
@@ -209,11 +215,13 @@ export const deviceImplementation: KindDefinition = {
   importRead: (id) => importDevice(id),
   inputsOf: deviceInputsOf,
 
-  async check(_olds, news) {
+  async check(olds, news) {
     const failures = checkDeviceFields(new InputChecker(news, "Device").knownProperties(INPUTS))
       .boolean("takeOverRps")
       .boolean("adoptExisting").failures;
     const inputs = definedInputs(news);
+    const overBudget = failures.length === 0 ? await replacementOverBudget(olds, inputs) : undefined;
+    if (overBudget !== undefined) failures.push(overBudget);
     if (failures.length === 0 && typeof inputs.sn === "string") {
       declareSerials(owner(), [
         { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
@@ -286,6 +294,8 @@ export const deviceImplementation: KindDefinition = {
       async () => {
         const client = await platformClient();
         if (!(await mayDelete(client, id, recorded))) return;
+        const overBudget = await deleteOverBudget(recorded.sn);
+        if (overBudget !== undefined) throw new ResourceOperationError(overBudget);
         try {
           await client.deleteDevice(id);
         } catch (error) {

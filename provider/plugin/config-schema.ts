@@ -33,4 +33,10 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
       "the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by " +
       "time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.",
   ),
+  maxRemovals: integer(
+    "The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and " +
+      "Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that " +
+      "removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from " +
+      "removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.",
+  ),
 };

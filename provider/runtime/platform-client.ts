@@ -105,6 +105,11 @@ export async function configurationProblem(): Promise<string | undefined> {
   }
 }
 
+/** The process's settings once configured (see {@link configurationProblem} for their problems). */
+export async function providerSettings(): Promise<ProviderSettings> {
+  return settingsOnceConfigured();
+}
+
 /** The process's platform client, created on first use from the configured settings. */
 export async function platformClient(): Promise<DevicePlatformClient> {
   const settings = await settingsOnceConfigured();

@@ -16,6 +16,7 @@
  * DeviceConfig is only replaced delete-first. So any declaration or claim found is another's.
  */
 import { noteDeclaration } from "./ownership";
+import { resetPropertyClaims } from "./property-claims";
 import { onOthersFact, publish } from "./shared-record";
 import { machineMs } from "./machine-clock";
 
@@ -121,4 +122,5 @@ export function skippedResetMessages(subject: string, skipped: readonly SkippedR
 export function resetPropertyOwnership(): void {
   owners.clear();
   remoteOwners.clear();
+  resetPropertyClaims();
 }

@@ -19,6 +19,11 @@ export interface ProviderSettings {
    * `rate_limited`) before it fails; a refusal slows every request of the deployment instead.
    */
   rateLimitWait: number;
+  /**
+   * The deployment's removal budget: devices removed across every fleet and Device of one `up`
+   * (see removal-budget.ts). Unset: each fleet without its own `maxRemovals` stops at half.
+   */
+  maxRemovals?: number;
 }
 
 /**
@@ -48,9 +53,10 @@ const SOURCES: SettingSource[] = [
   { key: "apiVersion", env: "DEVPLATFORM_API_VERSION" },
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
   { key: "rateLimitWait", env: "DEVPLATFORM_RATE_LIMIT_WAIT" },
+  { key: "maxRemovals", env: "DEVPLATFORM_MAX_REMOVALS" },
 ];
 
-const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "rateLimitWait"];
+const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "rateLimitWait", "maxRemovals"];
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -134,6 +140,13 @@ export function checkSettings(
       `${from.rateLimitWait} must be a whole number of seconds from 0 to ${MAX_RATE_LIMIT_WAIT}, got "${values.rateLimitWait ?? ""}"`,
     );
   }
+  const maxRemovals = values.maxRemovals === undefined ? undefined : Number(values.maxRemovals);
+  if (maxRemovals !== undefined && (!Number.isInteger(maxRemovals) || maxRemovals < 0)) {
+    invalid(
+      "maxRemovals",
+      `${from.maxRemovals} must be a whole number, 0 or more, got "${values.maxRemovals ?? ""}"`,
+    );
+  }
   if (problems.length > 0) return { problems };
   return {
     settings: {
@@ -143,6 +156,7 @@ export function checkSettings(
       apiVersion: apiVersion as ProviderSettings["apiVersion"],
       maxRetries,
       rateLimitWait,
+      ...(maxRemovals === undefined ? {} : { maxRemovals }),
     },
     problems: [],
   };

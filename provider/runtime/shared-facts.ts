@@ -31,6 +31,14 @@ export const sharedFact = z.discriminatedUnion("t", [
     at: z.number(),
   }),
   z.object({ t: z.literal("program-ran") }),
+  // Devices a resource of the writer removes in this deployment (see removal-budget.ts).
+  z.object({
+    t: z.literal("removals"),
+    resource: z.string(),
+    count: z.number(),
+    serials: z.array(z.string()),
+    at: z.number(),
+  }),
   // The platform refused a request of the writer for the spent daily quota (see quota-share.ts).
   z.object({
     t: z.literal("quota-exhausted"),

@@ -2,6 +2,8 @@
  * Per-property input validation for `check`: each rule adds one failure naming the property and
  * the rule, in words a user understands. Values still unknown at preview are skipped.
  */
+import { maskUrl, unsafeCharacterProblem, type TextKind } from "../../sdk";
+import { queryCredentialProblem } from "./url-credentials";
 
 /** One input that is wrong: the property (empty for the whole resource) and why, in a user's words. */
 export interface CheckFailure {
@@ -57,16 +59,27 @@ export class InputChecker {
   }
 
   /** A string, non-empty, optionally required and matching a pattern. */
-  string(property: string, rule: { required?: boolean; pattern?: RegExp; patternRule?: string } = {}): this {
+  string(
+    property: string,
+    rule: { required?: boolean; pattern?: RegExp; patternRule?: string; text?: TextKind } = {},
+  ): this {
     const value = this.inputs[property];
     if (value === undefined || value === null) {
       if (rule.required) this.fail(property, "is required");
       return this;
     }
     if (isUnknown(value)) return this;
-    if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
+    if (typeof value === "number")
+      this.fail(
+        property,
+        `must be a string, got the number ${value} (in YAML, quote it: ${property}: "…"; a number loses its ` +
+          "leading zeros, and YAML reads digits starting with 0 as octal)",
+      );
+    else if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
     else if (value.trim() === "") this.fail(property, "must not be empty");
     else if (value.trim() !== value) this.fail(property, surroundingSpaces(value));
+    else if (unsafeCharacterProblem(value, rule.text) !== undefined)
+      this.fail(property, unsafeCharacterProblem(value, rule.text) as string);
     else if (rule.pattern && !rule.pattern.test(value))
       this.fail(property, `${rule.patternRule}, got "${value}"`);
     return this;
@@ -95,8 +108,13 @@ export class InputChecker {
     value.forEach((tag, index) => {
       if (isUnknown(tag)) return;
       if (typeof tag !== "string" || tag.trim() === "")
-        this.fail(`${property}[${index}]`, "must be a non-empty string");
+        this.fail(
+          `${property}[${index}]`,
+          `must be a non-empty string, got ${JSON.stringify(tag) ?? String(tag)}`,
+        );
       else if (tag.trim() !== tag) this.fail(`${property}[${index}]`, surroundingSpaces(tag));
+      else if (unsafeCharacterProblem(tag) !== undefined)
+        this.fail(`${property}[${index}]`, unsafeCharacterProblem(tag) as string);
       else if (seen.has(tag))
         this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
       else seen.add(tag);
@@ -113,11 +131,14 @@ export class InputChecker {
     try {
       url = new URL(value);
     } catch {
-      this.fail(property, `must be an absolute URL, got "${value}"`);
+      this.fail(property, `must be an absolute URL, got "${maskUrl(value)}"`);
       return this;
     }
-    if (url.protocol !== "https:") this.fail(property, `must be an https URL, got "${value}"`);
+    // Masked: a URL's user-info or query may hold a credential, which must reach no message.
+    if (url.protocol !== "https:") this.fail(property, `must be an https URL, got "${maskUrl(value)}"`);
     else if (url.username || url.password) this.fail(property, "must not carry credentials in the URL");
+    else if (queryCredentialProblem(url) !== undefined)
+      this.fail(property, queryCredentialProblem(url) as string);
     return this;
   }
 }

@@ -35,7 +35,7 @@ const CASES: { title: string; resource: string; messages: RegExp[] }[] = [
     title: "a Device with wrong types and a misspelt property",
     resource: `new devplatform.Device("bad-types", { sn: "${sn}", name: 42, nmae: "typo", takeOverRps: "yes", description: "" } as any)`,
     messages: [
-      /Device\.name must be a string, got number/,
+      /Device\.name must be a string, got the number 42/,
       /Device\.nmae is not a property of Device/,
       /Device\.takeOverRps must be true or false, got "yes"/,
       /Device\.description must not be empty/,

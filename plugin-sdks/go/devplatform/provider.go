@@ -44,6 +44,8 @@ type providerArgs struct {
 	ClientId *string `pulumi:"clientId"`
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret *string `pulumi:"clientSecret"`
+	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+	MaxRemovals *int `pulumi:"maxRemovals"`
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
@@ -60,6 +62,8 @@ type ProviderArgs struct {
 	ClientId pulumi.StringPtrInput
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret pulumi.StringPtrInput
+	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+	MaxRemovals pulumi.IntPtrInput
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries pulumi.IntPtrInput
 	// Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.

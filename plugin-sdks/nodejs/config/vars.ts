@@ -52,6 +52,17 @@ Object.defineProperty(exports, "clientSecret", {
 });
 
 /**
+ * The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+ */
+export declare const maxRemovals: number | undefined;
+Object.defineProperty(exports, "maxRemovals", {
+    get() {
+        return __config.getObject<number>("maxRemovals");
+    },
+    enumerable: true,
+});
+
+/**
  * Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
  */
 export declare const maxRetries: number | undefined;

@@ -23,6 +23,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None):
         """
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
+        :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
@@ -43,6 +45,8 @@ class ProviderArgs:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if max_removals is not None:
+            pulumi.set(__self__, "max_removals", max_removals)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if rate_limit_wait is not None:
@@ -97,6 +101,18 @@ class ProviderArgs:
         pulumi.set(self, "client_secret", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxRemovals")
+    def max_removals(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+        """
+        return pulumi.get(self, "max_removals")
+
+    @max_removals.setter
+    def max_removals(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_removals", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -131,6 +147,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -143,6 +160,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
+        :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
@@ -174,6 +192,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
@@ -189,6 +208,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
+            __props__.__dict__["max_removals"] = pulumi.Output.from_input(max_removals).apply(pulumi.runtime.to_json) if max_removals is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["rate_limit_wait"] = pulumi.Output.from_input(rate_limit_wait).apply(pulumi.runtime.to_json) if rate_limit_wait is not None else None
         super(Provider, __self__).__init__(

@@ -78,7 +78,7 @@ describe("CheckConfig", () => {
       {
         property: "baseURL",
         reason:
-          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries, rateLimitWait",
+          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries, rateLimitWait, maxRemovals",
       },
     ]);
     expect(await failuresOf(EXPLICIT, { ...GOOD, maxRetries: 3 })).toEqual([]);

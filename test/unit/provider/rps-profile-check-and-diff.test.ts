@@ -20,6 +20,21 @@ describe("RpsProfile check", () => {
       /must not carry credentials/,
     ],
     [{ sn: good.sn }, "profileUrl", /is required/],
+    [
+      { ...good, profileUrl: "https://rps.example.com/p?token=s3cr3t-value" },
+      "profileUrl",
+      /^RpsProfile\.profileUrl must not carry a credential in its query string \(parameter "token"\): the URL is kept in the stack's state and shown in previews in plain text, and handed to every device\. Give the RPS server a URL whose access is granted another way \(a path the server authorises by the device's certificate, say\)$/,
+    ],
+    [
+      { ...good, profileUrl: "https://rps.example.com/p?X-Amz-Signature=abc&site=7" },
+      "profileUrl",
+      /parameter "X-Amz-Signature"/,
+    ],
+    [
+      { ...good, profileUrl: "http://rps.example.com/p?api_key=k" },
+      "profileUrl",
+      /^RpsProfile\.profileUrl must be an https URL, got "http:\/\/rps\.example\.com\/p\?\*\*\*"$/,
+    ],
     [{ ...good, sn: "ABC" }, "sn", /must be 12 to 16 hex digits/],
     [{ ...good, url: "x" }, "url", /is not a property of RpsProfile/],
   ])("rejects %j at %s", async (inputs, property, reason) => {

@@ -31,6 +31,11 @@ func GetClientSecret(ctx *pulumi.Context) string {
 	return config.Get(ctx, "devplatform:clientSecret")
 }
 
+// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+func GetMaxRemovals(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "devplatform:maxRemovals")
+}
+
 // Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "devplatform:maxRetries")

@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('clientSecret')
 
     @_builtins.property
+    def max_removals(self) -> Optional[int]:
+        """
+        The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
+        """
+        return __config__.get_int('maxRemovals')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
         Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.

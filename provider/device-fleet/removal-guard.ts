@@ -1,0 +1,107 @@
+/**
+ * What stops a fleet from deleting devices its program did not mean to drop: an emptied, cut or
+ * mis-decoded inventory reads as "these devices are gone", and a tool must not delete what an
+ * empty input implies without being told (Terraform's `prevent_destroy`, Kubernetes' `--prune`
+ * allow-lists). Three rules, all before any write:
+ *
+ * - a fleet's own `maxRemovals` (checkMaxRemovals in inputs.ts; counts every removal, as always);
+ * - without it, the default: an update that would delete more than half of the devices the fleet
+ *   manages, and more than one, stops at preview — unless the stack sets a removal budget;
+ * - the stack's removal budget `devplatform:maxRemovals` (runtime/removal-budget.ts), across every
+ *   fleet and Device of the deployment, on top of each fleet's own.
+ *
+ * The default and the budget count deletes: a fleet with `onRemove: "release"` deletes nothing.
+ */
+import { otherOwner } from "../runtime/ownership";
+import { providerSettings } from "../runtime/platform-client";
+import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
+import type { CheckFailure } from "../shared/input-checks";
+import { removedSerials, type FleetEntries, type FleetSettings } from "./inputs";
+import { fleetOwner } from "./reconcile";
+
+/** The most devices a fleet of `managed` devices deletes at once by default: half, and at least 1. */
+export function defaultRemovalLimit(managed: number): number {
+  return Math.max(1, Math.floor(managed / 2));
+}
+
+function listed(serials: readonly string[]): string {
+  const shown = serials.slice(0, 5).join(", ");
+  return serials.length > 5 ? `${shown} and ${serials.length - 5} more` : shown;
+}
+
+/**
+ * The default's message when `removing` devices of the `managed` would go, or undefined within it.
+ * Applies to a fleet without `maxRemovals` of its own that deletes, when the stack sets no budget.
+ */
+export function defaultRuleProblem(
+  fleet: string,
+  removing: readonly string[],
+  managed: number,
+  settings: FleetSettings,
+  stackBudget: number | undefined,
+): string | undefined {
+  if (settings.maxRemovals !== undefined || stackBudget !== undefined || settings.onRemove !== "delete") {
+    return undefined;
+  }
+  if (removing.length <= defaultRemovalLimit(managed)) return undefined;
+  return (
+    `DeviceFleet ${fleet} would delete ${removing.length} of the ${managed} devices it manages (${listed(removing)}), ` +
+    "more than half of them; nothing was written. A fleet without maxRemovals stops before deleting more than half " +
+    "its devices at once, which is what an emptied, cut off or mis-decoded inventory looks like. Check the file the " +
+    `fleet is read from; if the removals are meant, set the fleet's maxRemovals (${removing.length} or more) for ` +
+    `this change, or the stack's removal budget (\`pulumi config set devplatform:maxRemovals ${removing.length}\`)`
+  );
+}
+
+/**
+ * Of `removed`, those the fleet would delete: none for a fleet that releases, and not those another
+ * resource of the deployment declares or claims (a device moving to another fleet or a Device
+ * stays on the platform). `deviceIdOf` gives the ids the fleet's state knows (none at check).
+ */
+export function deletedSerials(
+  fleet: string,
+  removed: readonly string[],
+  settings: FleetSettings,
+  deviceIdOf: (sn: string) => string | undefined = () => undefined,
+): string[] {
+  if (settings.onRemove !== "delete") return [];
+  const owner = fleetOwner(fleet);
+  return removed.filter((sn) => otherOwner({ deviceId: deviceIdOf(sn) ?? "", sn }, owner) === undefined);
+}
+
+/**
+ * The check-time failure of a fleet's removals (`before` undefined for a new fleet): the default
+ * rule, then the stack's budget, which also reads the deployment's other processes' charges.
+ * A fleet that deletes nothing charges nothing (a charge of an earlier check in the same
+ * deployment stays: conservative, and the engine checks a resource once per deployment).
+ */
+export async function fleetRemovalFailure(
+  fleet: string,
+  before: FleetEntries | undefined,
+  after: FleetEntries,
+  settings: FleetSettings,
+): Promise<CheckFailure | undefined> {
+  if (before === undefined) return undefined;
+  // At check, another resource's declaration counts when it came first; the update counts them all.
+  const deleting = deletedSerials(fleet, removedSerials(before, after), settings);
+  if (deleting.length === 0) return undefined;
+  const stackBudget = (await providerSettings()).maxRemovals;
+  const problem =
+    defaultRuleProblem(fleet, deleting, Object.keys(before).length, settings, stackBudget) ??
+    (stackBudget === undefined
+      ? undefined
+      : await chargeRemovals(`DeviceFleet ${fleet}`, deleting, stackBudget));
+  return problem === undefined ? undefined : { property: "", reason: problem };
+}
+
+/**
+ * The stack budget's word on a fleet the program no longer declares (seen only by its delete,
+ * during the `up`): the message refusing it, or undefined.
+ */
+export async function fleetDeleteOverBudget(
+  fleet: string,
+  serials: readonly string[],
+  stackBudget: number | undefined,
+): Promise<string | undefined> {
+  return stackBudget === undefined ? undefined : chargeDelete(`DeviceFleet ${fleet}`, serials, stackBudget);
+}
