@@ -39,6 +39,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["clientId"] = args?.clientId;
             resourceInputs["clientSecret"] = args?.clientSecret ? pulumi.secret(args.clientSecret) : undefined;
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
+            resourceInputs["ownerTag"] = args?.ownerTag;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -69,4 +70,8 @@ export interface ProviderArgs {
      * Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
      */
     maxRetries?: pulumi.Input<number | undefined>;
+    /**
+     * The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+     */
+    ownerTag?: pulumi.Input<string | undefined>;
 }

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_MAX_RETRIES, type ProviderSettings } from "../runtime/settings";
 import { integer, string, type PropertySpec } from "../core/schema-spec";
+import { DEFAULT_OWNER_TAG, MAX_USER_TAGS } from "../shared/owner-marker";
 
 /** Each setting's type and rule. */
 export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec>> = {
@@ -25,5 +26,10 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
   maxRetries: integer(
     `Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default ` +
       `${DEFAULT_MAX_RETRIES}). Falls back to \`DEVPLATFORM_MAX_RETRIES\`.`,
+  ),
+  ownerTag: string(
+    `The prefix of the owner marker, the tag each device this stack adds or adopts carries: \`<prefix><project>/<stack>\`` +
+      ` (default \`${DEFAULT_OWNER_TAG}\`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, ` +
+      `so a device declares at most ${MAX_USER_TAGS}. Falls back to \`DEVPLATFORM_OWNER_TAG\`.`,
   ),
 };

@@ -11,6 +11,7 @@ import { exitWhenEngineGone } from "./engine-watch";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
+import { setOwnerTagPrefix } from "../shared/owner-marker";
 
 /** What a front-end's configuration offers: each key's value (`devplatform:baseUrl`, …). */
 export interface ConfigReader {
@@ -65,7 +66,13 @@ async function settingsOnceConfigured(): Promise<ProviderSettings> {
   if ("error" in result) throw result.error;
   // The one-owner record this process shares with the deployment's others is the application's.
   joinApplication(result.settings.baseUrl, result.settings.clientId);
+  setOwnerTagPrefix(result.settings.ownerTag);
   return result.settings;
+}
+
+/** The process's settings once `configure()` delivered them. @throws ProviderConfigurationError */
+export function providerSettings(): Promise<ProviderSettings> {
+  return settingsOnceConfigured();
 }
 
 function environmentAfterGrace(): Promise<SettingsResult> {

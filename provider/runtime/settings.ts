@@ -5,6 +5,7 @@
  * (see `configurationProblem`) naming its key and the rule, never later as the client's TypeError.
  */
 import { baseUrlProblem, maskUrl } from "../../sdk";
+import { DEFAULT_OWNER_TAG } from "../shared/owner-marker";
 
 /** Everything the provider needs to reach the platform. */
 export interface ProviderSettings {
@@ -14,6 +15,11 @@ export interface ProviderSettings {
   apiVersion: "v1" | "v1.0";
   /** Retries of one platform operation after its first attempt (what is safe to repeat). */
   maxRetries: number;
+  /**
+   * The prefix of the owner marker, the tag naming the stack that manages a device
+   * (`pulumi-stack:<project>/<stack>`; see provider/shared/owner-marker.ts).
+   */
+  ownerTag: string;
 }
 
 /**
@@ -34,9 +40,13 @@ const SOURCES: SettingSource[] = [
   { key: "clientSecret", env: "DEVPLATFORM_CLIENT_SECRET" },
   { key: "apiVersion", env: "DEVPLATFORM_API_VERSION" },
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
+  { key: "ownerTag", env: "DEVPLATFORM_OWNER_TAG" },
 ];
 
-const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries"];
+const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "ownerTag"];
+
+/** The owner tag's prefix: printable, no spaces, short enough to leave room for `<project>/<stack>`. */
+const OWNER_TAG = /^[!-~]{1,32}$/;
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -112,6 +122,14 @@ export function checkSettings(
       `${from.maxRetries} must be a whole number from 0 to 100, got "${values.maxRetries ?? ""}"`,
     );
   }
+  const ownerTag = values.ownerTag ?? DEFAULT_OWNER_TAG;
+  if (!OWNER_TAG.test(ownerTag)) {
+    invalid(
+      "ownerTag",
+      `${from.ownerTag} must be 1 to 32 printable ASCII characters without spaces (the prefix of the tag naming ` +
+        `the stack that manages a device, default "${DEFAULT_OWNER_TAG}"), got ${JSON.stringify(ownerTag)}`,
+    );
+  }
   if (problems.length > 0) return { problems };
   return {
     settings: {
@@ -120,6 +138,7 @@ export function checkSettings(
       clientSecret: values.clientSecret as string,
       apiVersion: apiVersion as ProviderSettings["apiVersion"],
       maxRetries,
+      ownerTag,
     },
     problems: [],
   };

@@ -46,6 +46,8 @@ type providerArgs struct {
 	ClientSecret *string `pulumi:"clientSecret"`
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries *int `pulumi:"maxRetries"`
+	// The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+	OwnerTag *string `pulumi:"ownerTag"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -60,6 +62,8 @@ type ProviderArgs struct {
 	ClientSecret pulumi.StringPtrInput
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
 	MaxRetries pulumi.IntPtrInput
+	// The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+	OwnerTag pulumi.StringPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

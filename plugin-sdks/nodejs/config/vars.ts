@@ -62,3 +62,14 @@ Object.defineProperty(exports, "maxRetries", {
     enumerable: true,
 });
 
+/**
+ * The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+ */
+export declare const ownerTag: string | undefined;
+Object.defineProperty(exports, "ownerTag", {
+    get() {
+        return __config.get("ownerTag");
+    },
+    enumerable: true,
+});
+

@@ -23,7 +23,8 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
-                 max_retries: pulumi.Input[Optional[_builtins.int]] = None):
+                 max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -32,6 +33,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
         """
         if api_version is not None:
             pulumi.set(__self__, "api_version", api_version)
@@ -43,6 +45,8 @@ class ProviderArgs:
             pulumi.set(__self__, "client_secret", client_secret)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if owner_tag is not None:
+            pulumi.set(__self__, "owner_tag", owner_tag)
 
     @_builtins.property
     @pulumi.getter(name="apiVersion")
@@ -104,6 +108,18 @@ class ProviderArgs:
     def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
 
+    @_builtins.property
+    @pulumi.getter(name="ownerTag")
+    def owner_tag(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+        """
+        return pulumi.get(self, "owner_tag")
+
+    @owner_tag.setter
+    def owner_tag(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "owner_tag", value)
+
 
 @pulumi.type_token("pulumi:providers:devplatform")
 class Provider(pulumi.ProviderResource):
@@ -116,6 +132,7 @@ class Provider(pulumi.ProviderResource):
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         The provider of the device platform: one application (its base URL and credentials).
@@ -127,6 +144,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
         """
         ...
     @overload
@@ -157,6 +175,7 @@ class Provider(pulumi.ProviderResource):
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -171,6 +190,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["owner_tag"] = owner_tag
         super(Provider, __self__).__init__(
             'devplatform',
             resource_name,

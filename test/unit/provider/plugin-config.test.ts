@@ -78,7 +78,7 @@ describe("CheckConfig", () => {
       {
         property: "baseURL",
         reason:
-          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries",
+          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries, ownerTag",
       },
     ]);
     expect(await failuresOf(EXPLICIT, { ...GOOD, maxRetries: 3 })).toEqual([]);
@@ -136,6 +136,7 @@ describe("Configure's settings", () => {
       clientSecret: "from-args",
       apiVersion: "v1",
       maxRetries: 7,
+      ownerTag: "pulumi-stack:",
     });
   });
 

@@ -23,6 +23,7 @@ describe("provider settings", () => {
       ...{ baseUrl: "https://platform.example.com", clientId: "id", clientSecret: "s3cret-value" },
       apiVersion: "v1.0",
       maxRetries: 10,
+      ownerTag: "pulumi-stack:",
     });
     expect(resolveSettings((k) => config[k], {}).apiVersion).toBe("v1");
   });

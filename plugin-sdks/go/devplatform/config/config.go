@@ -35,3 +35,8 @@ func GetClientSecret(ctx *pulumi.Context) string {
 func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "devplatform:maxRetries")
 }
+
+// The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+func GetOwnerTag(ctx *pulumi.Context) string {
+	return config.Get(ctx, "devplatform:ownerTag")
+}

@@ -39,3 +39,8 @@ maxRetries: Optional[int]
 Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Falls back to `DEVPLATFORM_MAX_RETRIES`.
 """
 
+ownerTag: Optional[str]
+"""
+The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+"""
+

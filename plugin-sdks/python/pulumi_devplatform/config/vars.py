@@ -55,3 +55,10 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get_int('maxRetries')
 
+    @_builtins.property
+    def owner_tag(self) -> Optional[str]:
+        """
+        The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+        """
+        return __config__.get('ownerTag')
+
