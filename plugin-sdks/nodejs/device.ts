@@ -119,6 +119,10 @@ export class Device extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
+     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+     */
+    declare public /*out*/ readonly ownerMarker: pulumi.Output<string | undefined>;
+    /**
      * Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
      */
     declare public readonly project: pulumi.Output<string | undefined>;
@@ -134,6 +138,10 @@ export class Device extends pulumi.CustomResource {
      * At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
+    /**
+     * Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+     */
+    declare public readonly takeOver: pulumi.Output<boolean | undefined>;
     /**
      * Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
      */
@@ -166,6 +174,7 @@ export class Device extends pulumi.CustomResource {
             resourceInputs["project"] = args?.project;
             resourceInputs["sn"] = args?.sn;
             resourceInputs["tags"] = args?.tags;
+            resourceInputs["takeOver"] = args?.takeOver;
             resourceInputs["takeOverRps"] = args?.takeOverRps;
             resourceInputs["tslVersion"] = args?.tslVersion;
             resourceInputs["applicationId"] = undefined /*out*/;
@@ -182,6 +191,7 @@ export class Device extends pulumi.CustomResource {
             resourceInputs["lastUpdateTime"] = undefined /*out*/;
             resourceInputs["licenseStatus"] = undefined /*out*/;
             resourceInputs["model"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
             resourceInputs["rpsStatus"] = undefined /*out*/;
         } else {
             resourceInputs["adoptExisting"] = undefined /*out*/;
@@ -201,10 +211,12 @@ export class Device extends pulumi.CustomResource {
             resourceInputs["licenseStatus"] = undefined /*out*/;
             resourceInputs["model"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
             resourceInputs["project"] = undefined /*out*/;
             resourceInputs["rpsStatus"] = undefined /*out*/;
             resourceInputs["sn"] = undefined /*out*/;
             resourceInputs["tags"] = undefined /*out*/;
+            resourceInputs["takeOver"] = undefined /*out*/;
             resourceInputs["takeOverRps"] = undefined /*out*/;
             resourceInputs["tslVersion"] = undefined /*out*/;
         }
@@ -241,6 +253,10 @@ export interface DeviceArgs {
      * At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
      */
     tags?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+     */
+    takeOver?: pulumi.Input<boolean | undefined>;
     /**
      * Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
      */

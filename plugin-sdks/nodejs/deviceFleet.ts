@@ -78,6 +78,14 @@ export class DeviceFleet extends pulumi.CustomResource {
      */
     declare public readonly onRemove: pulumi.Output<enums.OnRemove | undefined>;
     /**
+     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+     */
+    declare public /*out*/ readonly ownerMarker: pulumi.Output<string | undefined>;
+    /**
+     * Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+     */
+    declare public readonly takeOver: pulumi.Output<string[] | undefined>;
+    /**
      * Before adding a device, delete its RPS record if there is one.
      */
     declare public readonly takeOverRps: pulumi.Output<boolean | undefined>;
@@ -101,8 +109,10 @@ export class DeviceFleet extends pulumi.CustomResource {
             resourceInputs["devices"] = args?.devices;
             resourceInputs["maxRemovals"] = args?.maxRemovals;
             resourceInputs["onRemove"] = args?.onRemove;
+            resourceInputs["takeOver"] = args?.takeOver;
             resourceInputs["takeOverRps"] = args?.takeOverRps;
             resourceInputs["deviceIds"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
         } else {
             resourceInputs["adoptExisting"] = undefined /*out*/;
             resourceInputs["concurrency"] = undefined /*out*/;
@@ -110,6 +120,8 @@ export class DeviceFleet extends pulumi.CustomResource {
             resourceInputs["devices"] = undefined /*out*/;
             resourceInputs["maxRemovals"] = undefined /*out*/;
             resourceInputs["onRemove"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
+            resourceInputs["takeOver"] = undefined /*out*/;
             resourceInputs["takeOverRps"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -141,6 +153,10 @@ export interface DeviceFleetArgs {
      * What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
      */
     onRemove?: pulumi.Input<enums.OnRemove | undefined>;
+    /**
+     * Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+     */
+    takeOver?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Before adding a device, delete its RPS record if there is one.
      */

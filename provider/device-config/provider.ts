@@ -37,6 +37,7 @@ import {
 } from "../runtime/property-ownership";
 import { thingModelsOf } from "../tsl/models";
 import { claimProperties } from "../runtime/property-claims";
+import { devicesOfOtherStacks } from "./owner-resets";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 import { log } from "../runtime/log";
@@ -96,7 +97,13 @@ async function resetsAllowed(subject: string, pairs: PropertyPair[]): Promise<Ma
   await declarationsSettled();
   const { mayReset, skipped } = resetsOfOthers(pairs);
   for (const message of skippedResetMessages(subject, skipped)) await log.warn(message);
-  return mayReset;
+  const elsewhere = await devicesOfOtherStacks(
+    subject,
+    pairs.map((pair) => pair.deviceId),
+  );
+  return elsewhere.size === 0
+    ? mayReset
+    : (deviceId, key) => !elsewhere.has(deviceId) && mayReset(deviceId, key);
 }
 
 /** The pairs an update would reset: released properties of kept devices, every property of removed ones. */

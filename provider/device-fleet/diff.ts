@@ -15,6 +15,7 @@ import { describePlan } from "./message";
 import { planChanges, planFleet, type FleetPlan } from "./plan";
 import { FleetLedger } from "./state";
 import { figureNote } from "./request-count";
+import { ownerMarkerNote } from "../device/owner-check";
 
 /** How a fleet changes: its plan (undefined while the devices are unknown) and its changed settings. */
 export interface FleetComparison {
@@ -32,12 +33,16 @@ export function declaredEntries(inputs: Inputs): FleetEntries | undefined {
   return entriesOf(inputs) ?? (isPlainObject(inputs.devices) ? (inputs.devices as FleetEntries) : undefined);
 }
 
-/** Compares a fleet's recorded state (`olds`: what is applied) with its checked inputs (`news`). */
-export function compareFleet(olds: Inputs, news: Inputs): FleetComparison {
+/**
+ * Compares a fleet's recorded state (`olds`: what is applied) with its checked inputs (`news`);
+ * `marker` is this stack's owner tag (see planFleet).
+ */
+export function compareFleet(olds: Inputs, news: Inputs, marker?: string): FleetComparison {
   const entries = declaredEntries(news);
   const ledger = FleetLedger.fromOutputs(olds);
-  const settings = SETTING_INPUTS.filter((key) => olds[key] !== news[key]);
-  return { plan: entries ? planFleet(ledger, entries) : undefined, settings, ledger, entries };
+  // By value: `takeOver` is a list.
+  const settings = SETTING_INPUTS.filter((key) => JSON.stringify(olds[key]) !== JSON.stringify(news[key]));
+  return { plan: entries ? planFleet(ledger, entries, marker) : undefined, settings, ledger, entries };
 }
 
 /** Tells the plan of a fleet that changes (one message, at most 20 serial numbers a category). */
@@ -48,6 +53,13 @@ export async function announcePlan(fleet: string, comparison: FleetComparison, n
     const figure = figureNote(plan, entries, ledger, news, { applicationSize: ledger.size });
     await log.info(describePlan(fleet, plan, ledger, entries, settingsOf(news).onRemove) + figure);
   }
+}
+
+/** Tells how many of the fleet's devices gain this stack's owner tag (those managed before it). */
+async function announceMarks(fleet: string, comparison: FleetComparison, marker?: string): Promise<void> {
+  const reads = comparison.plan?.ownerReads.length ?? 0;
+  if (marker !== undefined && reads > 0)
+    await log.info(ownerMarkerNote(`DeviceFleet ${fleet}`, reads, marker));
 }
 
 /** The path of one device of the fleet, by serial number: `devices["240000A10003"]`. */
@@ -71,13 +83,21 @@ function detailedDiffOf(comparison: FleetComparison, olds: Inputs, news: Inputs)
     }
   }
   for (const key of settings) detailed[key] = inputChange(changeKind(olds[key], news[key]));
+  // One entry for the whole fleet, not one per device: the message counts them.
+  if (plan && plan.marks.length > 0) detailed.ownerMarker = { kind: "UPDATE", inputDiff: false };
   return detailed;
 }
 
-/** The DeviceFleet's one diff (never a replacement: its id is its name). */
-export async function deviceFleetDiff(fleet: string, olds: Inputs, news: Inputs): Promise<KindDiff> {
-  const comparison = compareFleet(olds, news);
+/** The DeviceFleet's one diff (never a replacement: its id is its name); `marker`: see planFleet. */
+export async function deviceFleetDiff(
+  fleet: string,
+  olds: Inputs,
+  news: Inputs,
+  marker?: string,
+): Promise<KindDiff> {
+  const comparison = compareFleet(olds, news, marker);
   await announcePlan(fleet, comparison, news);
+  await announceMarks(fleet, comparison, marker);
   const { plan, settings } = comparison;
   const devicesChange = !plan || planChanges(plan);
   // Updates in place keep every deviceId and what the platform reports; adds and removals change both maps.

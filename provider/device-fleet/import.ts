@@ -15,6 +15,8 @@ import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { ImportedResource } from "../core/kind";
 import { SETTING_INPUTS, type FleetEntry } from "./inputs";
 import { entryFromPlatform, FleetLedger, infoOf } from "./state";
+import { stackMarker } from "../runtime/stack-marker";
+import { carriesOnly } from "../shared/owner-marker";
 
 const SYNTAX = "`project=<project>` or `projects=<a>,<b>,…`";
 
@@ -57,6 +59,9 @@ export async function importDeviceFleet(id: string, name?: string): Promise<Impo
   return describeFailure(`import DeviceFleet ${fleet} (${id})`, async () => {
     const client = await platformClient();
     const ledger = new FleetLedger();
+    // Devices carrying this stack's owner tag are recorded so; the others gain it at the next `up`.
+    const marker = await stackMarker();
+    ledger.useMarker(marker);
     const devices: Inputs[] = [];
     for await (const device of client.listDevices({ sorts: [{ property: "deviceId", direction: "asc" }] })) {
       if (!device.sn || !projects.has(projectOf(device))) continue;
@@ -64,6 +69,7 @@ export async function importDeviceFleet(id: string, name?: string): Promise<Impo
       devices.push(entry);
       const { sn: _sn, ...applied } = entry;
       ledger.record(device.sn, device.deviceId, applied as FleetEntry, infoOf(device));
+      if (marker !== undefined && carriesOnly(device.tag, marker)) ledger.setMarked(device.sn);
     }
     return { id: fleet, inputs: { devices }, outputs: ledger.toOutputs(fleet, {}) };
   });

@@ -9,7 +9,14 @@
  * preview of an update the engine hands a dynamic resource's inputs back as its outputs.
  */
 import { checkDeviceFields, DEVICE_FIELDS, type DeclaredDevice } from "../device/desired";
-import { definedInputs, InputChecker, isUnknown, UNKNOWN, type Inputs } from "../shared/input-checks";
+import {
+  definedInputs,
+  InputChecker,
+  isUnknown,
+  SERIAL_NUMBER,
+  UNKNOWN,
+  type Inputs,
+} from "../shared/input-checks";
 import type { CheckFailure } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 
@@ -23,6 +30,7 @@ export const SETTING_INPUTS = [
   "concurrency",
   "onRemove",
   "maxRemovals",
+  "takeOver",
 ] as const;
 
 /** One declared device of a fleet, without its serial number (the key). */
@@ -41,6 +49,11 @@ export interface FleetSettings {
   readonly concurrency: number;
   readonly onRemove: OnRemove;
   readonly maxRemovals: number | undefined;
+  /**
+   * Serial numbers (upper case) the fleet may take over from another stack whose owner tag they
+   * carry (the `takeOver` input); any other device another stack owns is refused.
+   */
+  readonly takeOver: ReadonlySet<string>;
 }
 
 /** Parallel platform requests of a fleet, by default and at most. */
@@ -63,6 +76,11 @@ export function settingsOf(inputs: Inputs): FleetSettings {
     concurrency: typeof inputs.concurrency === "number" ? inputs.concurrency : DEFAULT_CONCURRENCY,
     onRemove: inputs.onRemove === "release" ? "release" : "delete",
     maxRemovals: typeof inputs.maxRemovals === "number" ? inputs.maxRemovals : undefined,
+    takeOver: new Set(
+      (Array.isArray(inputs.takeOver) ? inputs.takeOver : [])
+        .filter((sn): sn is string => typeof sn === "string")
+        .map((sn) => sn.toUpperCase()),
+    ),
   };
 }
 
@@ -96,7 +114,24 @@ function checkSettings(inputs: Inputs): Failure[] {
   ) {
     failures.push(failure("onRemove", `must be "delete" or "release", got ${JSON.stringify(onRemove)}`));
   }
+  failures.push(...checkTakeOver(inputs.takeOver));
   return failures;
+}
+
+/** `takeOver`: a list of serial numbers (those the fleet may take from another stack). */
+function checkTakeOver(takeOver: unknown): Failure[] {
+  if (takeOver === undefined || takeOver === null || isUnknown(takeOver)) return [];
+  if (!Array.isArray(takeOver)) return [failure("takeOver", "must be a list of serial numbers")];
+  return takeOver.flatMap((sn: unknown, index) =>
+    isUnknown(sn) || (typeof sn === "string" && SERIAL_NUMBER.test(sn))
+      ? []
+      : [
+          failure(
+            `takeOver[${index}]`,
+            `must be a serial number (12 to 16 hex digits), got ${JSON.stringify(sn)}`,
+          ),
+        ],
+  );
 }
 
 /** The checks of one entry (by the Device rules), naming the entry by index and serial number. */

@@ -43,6 +43,7 @@ export function describePlan(
     category("to add", plan.adds),
     category("to update", updates, "; "),
     category(onRemove === "release" ? "to release (left on the platform)" : "to remove", plan.removals),
+    plan.marks.length === 0 ? undefined : `${count(plan.marks.length)} to give this stack's owner tag`,
     `${count(plan.unchanged)} unchanged`,
   ].filter((part) => part !== undefined);
   return `DeviceFleet ${fleet}: ${parts.join(", ")}`;
@@ -58,6 +59,8 @@ export interface Adoptable {
   readonly otherProject: string[];
   /** Whether `adoptExisting: false` makes every device already on the platform fail instead. */
   readonly refused?: boolean;
+  /** Of those, `sn (project/stack)` of each another stack's owner tag names (refused; not in takeOver). */
+  readonly otherStack?: string[];
 }
 
 /** The message of a fleet new to the stack. */
@@ -76,9 +79,15 @@ export function describeNewFleet(fleet: string, declared: FleetEntries, adoptabl
     adoptable.otherProject.length === 0
       ? ""
       : `; ${count(adoptable.otherProject.length)} of them retagged from another project (${listSome(adoptable.otherProject)})`;
+  const others = adoptable.otherStack ?? [];
+  const owned =
+    others.length === 0
+      ? ""
+      : `; ${count(others.length)} managed by another stack will be refused, nothing written to them ` +
+        `(${listSome(others)}; list a device in takeOver to move it to this stack)`;
   return (
     `${head}: ${count(adoptable.onPlatform)} already on the platform will be adopted ` +
     `(${count(adoptable.unchanged)} unchanged, ${count(adoptable.onPlatform - adoptable.unchanged)} updated` +
-    `${retagged}), ${count(added)} new`
+    `${retagged}), ${count(added)} new${owned}`
   );
 }

@@ -24,14 +24,26 @@ export interface FleetPlan {
   readonly updates: PlannedUpdate[];
   /** Managed and no longer declared (spelled as in state): deleted, or released. */
   readonly removals: string[];
-  /** Managed and declared as they are. */
+  /**
+   * Managed and declared as they are, but not known to carry this stack's owner tag (managed before
+   * owner tags were written): one PUT each gives it, after a read finds no other stack's tag.
+   */
+  readonly marks: string[];
+  /** Managed and declared as they are (owner tag included). */
   readonly unchanged: number;
+  /** The updates and marks whose device is read first for another stack's owner tag. */
+  readonly ownerReads: string[];
 }
 
-/** The plan from the ledger (what is applied) to the declared entries. */
-export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPlan {
+/**
+ * The plan from the ledger (what is applied) to the declared entries; `marker`, this stack's owner
+ * tag (undefined outside a deployment), is given to every managed device that lacks it.
+ */
+export function planFleet(ledger: FleetLedger, declared: FleetEntries, marker?: string): FleetPlan {
   const adds: string[] = [];
   const updates: PlannedUpdate[] = [];
+  const marks: string[] = [];
+  const ownerReads: string[] = [];
   let unchanged = 0;
   const declaredKeys = new Set<string>();
   for (const [sn, entry] of Object.entries(declared)) {
@@ -41,15 +53,18 @@ export function planFleet(ledger: FleetLedger, declared: FleetEntries): FleetPla
       adds.push(sn);
     } else {
       const fields = changedFields(applied, entry, UPDATABLE_FIELDS);
+      const unmarked = ledger.needsMarker(sn, marker);
+      if (unmarked) ownerReads.push(sn);
       if (fields.length > 0) updates.push({ sn, fields });
+      else if (unmarked) marks.push(sn);
       else unchanged += 1;
     }
   }
   const removals = ledger.serials().filter((sn) => !declaredKeys.has(sn.toUpperCase()));
-  return { adds, updates, removals, unchanged };
+  return { adds, updates, removals, marks, unchanged, ownerReads };
 }
 
 /** Whether the plan changes anything on the platform or in the fleet's record. */
 export function planChanges(plan: FleetPlan): boolean {
-  return plan.adds.length + plan.updates.length + plan.removals.length > 0;
+  return plan.adds.length + plan.updates.length + plan.removals.length + plan.marks.length > 0;
 }

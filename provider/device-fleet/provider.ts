@@ -15,7 +15,7 @@ import { describeFailure, PartialSuccessError, ResourceOperationError } from "..
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
 import { changesProject } from "../device/project-tag";
-import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries } from "./inputs";
+import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries, type FleetSettings } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, type Adoptable } from "./message";
 import { planFleet } from "./plan";
@@ -25,12 +25,15 @@ import { deviceFleetInputsOf, importDeviceFleet } from "./import";
 import { fleetRecordedInputs } from "./recorded-inputs";
 import { deviceFleetResourceSpec, deviceFleetTypes } from "./schema";
 import { refreshFleet } from "./read";
-import { applyPlan, fleetOwner, fleetProgress, removeDevices, type FleetRun } from "./reconcile";
+import { applyPlan, removeDevices } from "./reconcile";
+import { fleetOwner, fleetProgress, type FleetRun } from "./fleet-run";
 import { figureNote, type Adoption } from "./request-count";
 import { describeFailures, describeQuotaStop } from "./run-report";
 import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
+import { stackMarker } from "../runtime/stack-marker";
+import { otherOwnerIn } from "../shared/owner-marker";
 
 /**
  * The lookup a new fleet's preview message made, kept for the create that follows in the same
@@ -49,20 +52,31 @@ function fleetNameOf(inputs: Inputs, id?: string): string {
   return typeof inputs.fleetName === "string" && inputs.fleetName !== "" ? inputs.fleetName : (id ?? "");
 }
 
-/** What a new fleet will find on the platform: adopted unchanged, adopted with a PUT (retagged too). */
-function adoptableOf(entries: FleetEntries, index: PlatformIndex, adoptExisting: boolean): Adoptable {
+/**
+ * What a new fleet will find on the platform: adopted unchanged, adopted with a PUT (retagged too),
+ * or refused for another stack's owner tag.
+ */
+function adoptableOf(
+  entries: FleetEntries,
+  index: PlatformIndex,
+  settings: FleetSettings,
+  marker: string | undefined,
+): Adoptable {
   let onPlatform = 0;
   let unchanged = 0;
   const otherProject: string[] = [];
+  const otherStack: string[] = [];
   for (const [sn, entry] of Object.entries(entries)) {
     const existing = index.bySn.get(sn.toUpperCase());
     if (!existing) continue;
     onPlatform += 1;
     const want = { ...entry, sn };
+    const owner = marker === undefined ? undefined : otherOwnerIn(existing.tag, marker);
+    if (owner !== undefined && !settings.takeOver.has(sn.toUpperCase())) otherStack.push(`${sn} (${owner})`);
     if (changesProject(existing, want)) otherProject.push(sn);
-    if (!needsUpdate(existing, want)) unchanged += 1;
+    if (!needsUpdate(existing, want, marker)) unchanged += 1;
   }
-  return { onPlatform, unchanged, otherProject, refused: !adoptExisting };
+  return { onPlatform, unchanged, otherProject, otherStack, refused: !settings.adoptExisting };
 }
 
 /** How each declared device already on the platform is adopted (refused adoptions write nothing). */
@@ -70,13 +84,14 @@ function adoptionsOf(
   entries: FleetEntries,
   index: PlatformIndex,
   adoptExisting: boolean,
+  marker: string | undefined,
 ): Map<string, Adoption> {
   const adoptions = new Map<string, Adoption>();
   for (const [sn, entry] of Object.entries(entries)) {
     const existing = index.bySn.get(sn.toUpperCase());
     if (!existing) continue;
     const want = { ...entry, sn };
-    const kind = !adoptExisting || !needsUpdate(existing, want) ? "unchanged" : "update";
+    const kind = !adoptExisting || !needsUpdate(existing, want, marker) ? "unchanged" : "update";
     adoptions.set(sn.toUpperCase(), kind === "update" && changesProject(existing, want) ? "retag" : kind);
   }
   return adoptions;
@@ -88,18 +103,19 @@ function adoptionsOf(
  */
 async function announceNewFleet(fleet: string, entries: FleetEntries, inputs: Inputs): Promise<void> {
   const serials = Object.keys(entries);
-  const { adoptExisting } = settingsOf(inputs);
+  const settings = settingsOf(inputs);
   let adoptable: Adoptable | undefined;
   let figure = "";
   try {
     const client = await platformClient();
+    const marker = await stackMarker();
     const index = await findDevices(client, { serials }, settingsOf({}).concurrency);
     recentLookups.set(fleet, { at: Date.now(), index });
-    adoptable = adoptableOf(entries, index, adoptExisting);
+    adoptable = adoptableOf(entries, index, settings, marker);
     const ledger = new FleetLedger();
-    figure = figureNote(planFleet(ledger, entries), entries, ledger, inputs, {
+    figure = figureNote(planFleet(ledger, entries, marker), entries, ledger, inputs, {
       applicationSize: index.applicationSize ?? index.byId.size,
-      onPlatform: adoptionsOf(entries, index, adoptExisting),
+      onPlatform: adoptionsOf(entries, index, settings.adoptExisting, marker),
     });
   } catch (error) {
     // The message is informative only; the create reports the platform's error if it persists.
@@ -118,7 +134,8 @@ async function runPlan(
 ) {
   const entries = entriesOf(inputs) ?? {};
   const settings = settingsOf(inputs);
-  const plan = planFleet(ledger, entries);
+  const marker = await stackMarker();
+  const plan = planFleet(ledger, entries, marker);
   if (settings.maxRemovals !== undefined && plan.removals.length > settings.maxRemovals) {
     throw new ResourceOperationError(
       `${operation} failed: it would remove ${plan.removals.length} devices, more than maxRemovals ` +
@@ -136,7 +153,8 @@ async function runPlan(
       ? undefined
       : await chargeRemovals(`DeviceFleet ${fleet}`, deleting, stackBudget));
   if (overRule !== undefined) throw new ResourceOperationError(`${operation} failed: ${overRule}`);
-  const run: FleetRun = { client: await platformClient(), fleet, settings, ledger, operation, failures: [] };
+  const client = await platformClient();
+  const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [], marker };
   try {
     await applyPlan(run, plan, entries, known);
   } catch (error) {
@@ -190,7 +208,7 @@ export const deviceFleetImplementation: KindDefinition = {
   },
 
   async diff(id, olds, news) {
-    return deviceFleetDiff(fleetNameOf(news, id), olds, news);
+    return deviceFleetDiff(fleetNameOf(news, id), olds, news, await stackMarker());
   },
 
   async create(inputs) {
@@ -265,6 +283,7 @@ export const deviceFleetImplementation: KindDefinition = {
         failures: [],
         progress,
         leaving: true,
+        marker: await stackMarker(),
       };
       try {
         await removeDevices(run, ledger.serials(), false);

@@ -5,14 +5,7 @@
  * device's failure never stops the others: every device done is recorded in the ledger, every
  * failure collected, so the state says exactly what was done.
  */
-import { currentUrn } from "../runtime/request-urn";
-import {
-  ConflictError,
-  NotFoundError,
-  type DevicePlatformClient,
-  type QuotaExhaustedError,
-  type Device as PlatformDevice,
-} from "../../sdk";
+import { ConflictError, NotFoundError, type Device as PlatformDevice } from "../../sdk";
 import { adoptDevice, adoptionRefusal } from "../device/adoption";
 import { confirmProject, ProjectNotAppliedError, withProject } from "../device/project-tag";
 import { addBody, updateBody } from "../device/desired";
@@ -24,89 +17,19 @@ import {
   describeOwner,
   otherOwner,
   releaseClaim,
-  type Owner,
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
-import { forEachSettled } from "../shared/fanout";
-import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";
-import { Progress } from "../runtime/progress";
 import { tslVersionApplied } from "../tsl/versions";
-import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
+import type { FleetEntries, FleetEntry } from "./inputs";
+import { counted, fail, fleetOwner, fleetProgress, settle, type FleetRun } from "./fleet-run";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
 import { completeInfo } from "./device-info";
-import { entryFromPlatform, infoOf, type FleetLedger } from "./state";
+import { entryFromPlatform, infoOf } from "./state";
 import { log } from "../runtime/log";
-
-/** One device that could not be done, with the platform's words. */
-export interface DeviceFailure {
-  readonly sn: string;
-  readonly message: string;
-}
-
-/** Everything one operation on a fleet works with. */
-export interface FleetRun {
-  readonly client: DevicePlatformClient;
-  readonly fleet: string;
-  readonly settings: FleetSettings;
-  readonly ledger: FleetLedger;
-  /** E.g. `update DeviceFleet site-a`. */
-  readonly operation: string;
-  readonly failures: DeviceFailure[];
-  /** The platform's refusal for a spent daily quota, once seen: the run stops starting work. */
-  quota?: QuotaExhaustedError;
-  /** How far the run is, on the fleet's row (set by {@link applyPlan}, or by the fleet's delete). */
-  progress?: Progress;
-  /** The fleet's whole delete (see `fleetOwner`). */
-  readonly leaving?: boolean;
-}
-
-/** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
-function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
-  return forEachSettled(items, run.settings.concurrency, task, { stopOn: isQuotaRefusal });
-}
-
-/** A fleet's progress line: `DeviceFleet site-a: 1,200 of 10,000 devices reconciled`. */
-export function fleetProgress(fleet: string, total: number, verb = "reconciled"): Progress {
-  return new Progress(total, (done, all) => `DeviceFleet ${fleet}: ${done} of ${all} devices ${verb}`);
-}
-
-/** `task`, counted in the run's progress whether it succeeds or fails. */
-function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) => Promise<void> {
-  return async (item) => {
-    try {
-      await task(item);
-    } finally {
-      run.progress?.advance();
-    }
-  };
-}
-
-/**
- * The one-owner identity of a fleet: its URN when the current call carries it, and its name;
- * `leaving` for its whole delete.
- */
-export function fleetOwner(fleet: string, leaving = false): Owner {
-  const urn = currentUrn();
-  return {
-    kind: "DeviceFleet",
-    fleet,
-    ...(urn === undefined ? {} : { urn }),
-    ...(leaving ? { leaving: true as const } : {}),
-  };
-}
-
-function fail(run: FleetRun, sn: string, operation: string, error: unknown): void {
-  // Refused unperformed for the quota: not done, and not this device's failure.
-  const refusal = quotaRefusalOf(error);
-  if (refusal) {
-    run.quota ??= refusal;
-    return;
-  }
-  const message = operationFailed(`${operation} ${sn}`, error).message;
-  run.failures.push({ sn, message });
-}
+import { refuseOtherOwner } from "../device/owner-check";
+import { checkOwners, markDevices, takeOverHint } from "./owner-marks";
 
 /**
  * Deletes one device after checking it is still the one recorded. `found` undefined means the
@@ -114,11 +37,14 @@ function fail(run: FleetRun, sn: string, operation: string, error: unknown): voi
  */
 async function deleteOne(run: FleetRun, sn: string, found: PlatformDevice | undefined): Promise<void> {
   const deviceId = run.ledger.deviceIdOf(sn) as string;
+  const ownedElsewhere = found && refuseOtherOwner(found, run.marker);
   if (found && !sameSerial(found.sn, sn)) {
     await log.warn(
       `DeviceFleet ${run.fleet}: not deleting deviceId ${deviceId}, which now carries serial number ` +
         `${found.sn ?? "(none)"} instead of ${sn}; the fleet forgets it and the platform keeps it`,
     );
+  } else if (ownedElsewhere) {
+    await log.warn(`DeviceFleet ${run.fleet}: not deleting ${sn} (deviceId ${deviceId}): ${ownedElsewhere}`);
   } else if (found) {
     try {
       await run.client.deleteDevice(deviceId);
@@ -190,13 +116,22 @@ async function adoptOne(
     adoptExisting: run.settings.adoptExisting,
     owner: fleetOwner(run.fleet),
     operation: `${run.operation}: adopt ${sn}`,
+    marker: run.marker,
+    takeOver: run.settings.takeOver.has(sn.toUpperCase()),
+    takeOverHint: takeOverHint(sn),
   };
   const refusal = adoptionRefusal(existing, options);
   if (refusal) throw refusal;
   try {
-    await adoptDevice(run.client, existing, want, options);
+    const adoption = await adoptDevice(run.client, existing, want, options);
     if (entry.tslVersion) tslVersionApplied(existing.deviceId, entry.tslVersion);
     run.ledger.record(sn, existing.deviceId, entry, infoOf(existing));
+    run.ledger.setMarked(sn);
+    if (adoption.takenFrom !== undefined) {
+      await log.warn(
+        `DeviceFleet ${run.fleet}: took ${sn} (deviceId ${existing.deviceId}) over from stack "${adoption.takenFrom}"`,
+      );
+    }
   } catch (error) {
     // Adopted, but not (wholly) updated: record what the platform has, so the next `up` sends the PUT.
     const platform = error instanceof ProjectNotAppliedError ? error.device : existing;
@@ -214,7 +149,7 @@ async function addOne(
 ): Promise<void> {
   let added;
   try {
-    added = await run.client.addDevice(addBody({ ...entry, sn }));
+    added = await run.client.addDevice(addBody({ ...entry, sn }, run.marker));
   } catch (error) {
     if (error instanceof ConflictError && error.errCode === "device_already_exists") {
       const raced = await run.client.findDeviceBySn(sn);
@@ -233,8 +168,9 @@ async function addOne(
     ...(added.devEUI ? { devEUI: added.devEUI } : {}),
     ...(added.imei ? { imei: added.imei } : {}),
   });
+  run.ledger.setMarked(sn);
   if (tslVersion) {
-    await run.client.updateDevice(updateBody(added.deviceId, { ...entry, sn }));
+    await run.client.updateDevice(updateBody(added.deviceId, { ...entry, sn }, run.marker));
     tslVersionApplied(added.deviceId, tslVersion);
     run.ledger.setApplied(sn, entry);
   }
@@ -297,7 +233,7 @@ async function updateDevices(
       const entry = declared[sn] as FleetEntry;
       const deviceId = run.ledger.deviceIdOf(sn) as string;
       const want = { ...entry, sn };
-      const answer = await run.client.updateDevice(updateBody(deviceId, want));
+      const answer = await run.client.updateDevice(updateBody(deviceId, want, run.marker));
       if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
       // Recorded under the declared spelling of the serial number.
       const info = run.ledger.infoOf(sn);
@@ -308,11 +244,13 @@ async function updateDevices(
           await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
         }
         run.ledger.record(sn, deviceId, entry, info);
+        run.ledger.setMarked(sn);
       } catch (error) {
         // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
         // as it was), so that the next `up` sends it again.
         const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
         run.ledger.record(sn, deviceId, withProject(entry, project), info);
+        run.ledger.setMarked(sn);
         throw error;
       }
     }),
@@ -331,8 +269,19 @@ export async function applyPlan(
   declared: FleetEntries,
   known?: PlatformIndex,
 ): Promise<void> {
-  run.progress ??= fleetProgress(run.fleet, plan.removals.length + plan.adds.length + plan.updates.length);
+  const total = plan.removals.length + plan.adds.length + plan.updates.length + plan.marks.length;
+  run.progress ??= fleetProgress(run.fleet, total);
+  run.ledger.useMarker(run.marker);
   await removeDevices(run, plan.removals, run.settings.onRemove === "release");
   if (!run.quota) await addDevices(run, plan.adds, declared, known);
-  if (!run.quota) await updateDevices(run, plan.updates, declared);
+  if (run.quota) return;
+  const { updates, marks, refused } = await checkOwners(run, plan);
+  for (const { item, error } of refused) fail(run, item, "update", error);
+  run.progress.advance(plan.updates.length - updates.length + plan.marks.length - marks.length);
+  await updateDevices(run, updates, declared);
+  if (run.quota) return;
+  const advance = () => run.progress?.advance();
+  for (const { item, error } of await markDevices(run, marks, declared, advance)) {
+    fail(run, item, "give the owner tag to", error);
+  }
 }

@@ -17,7 +17,7 @@ import { providerSettings } from "../runtime/platform-client";
 import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
 import type { CheckFailure } from "../shared/input-checks";
 import { removedSerials, type FleetEntries, type FleetSettings } from "./inputs";
-import { fleetOwner } from "./reconcile";
+import { fleetOwner } from "./fleet-run";
 
 /** The most devices a fleet of `managed` devices deletes at once by default: half, and at least 1. */
 export function defaultRemovalLimit(managed: number): number {

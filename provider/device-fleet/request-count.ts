@@ -85,7 +85,9 @@ export function plannedRequests(
     confirms += lookupRequests(added + devicesWithoutInfo(ledger).length, size);
   }
 
-  writes += plan.updates.length;
+  // Devices without this stack's owner tag are read first, then given it (the unchanged ones by a PUT).
+  lookups += lookupRequests(plan.ownerReads.length, size);
+  writes += plan.updates.length + plan.marks.length;
   confirms += plan.updates.filter((u) => u.fields.includes("project")).length;
   return { lookups, writes, confirms, total: lookups + writes + confirms };
 }

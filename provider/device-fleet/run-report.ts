@@ -5,7 +5,7 @@
  */
 import { AFTER_RENEWAL, quotaSpent } from "../shared/quota";
 import type { FleetEntries } from "./inputs";
-import type { FleetRun } from "./reconcile";
+import type { FleetRun } from "./fleet-run";
 import { planFleet, type FleetPlan } from "./plan";
 import { describeFigure, plannedRequests } from "./request-count";
 

@@ -10,7 +10,7 @@
  * path per device and field, `devices["240000A10003"].name`, which the engine resolves against the
  * old and new checked inputs.
  */
-import { DEVICE_FIELD_SCHEMA } from "../device/schema";
+import { DEVICE_FIELD_SCHEMA, OWNER_MARKER_SCHEMA } from "../device/schema";
 import {
   boolean,
   integer,
@@ -85,6 +85,12 @@ const SETTINGS: Readonly<Record<(typeof SETTING_INPUTS)[number], PropertySpec>> 
       "numbers, and an `up` in which the program no longer declares a fleet holding more devices fails instead " +
       "of deleting them: a guard against a truncated inventory file (`pulumi destroy` is not limited).",
   ),
+  takeOver: list(
+    string("A serial number."),
+    "Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is " +
+      "refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag " +
+      "rewritten to name this stack. The other stack then deletes nothing of it.",
+  ),
 };
 
 /** The DeviceFleet resource. */
@@ -114,6 +120,7 @@ export const deviceFleetResourceSpec: ResourceSpec = {
       ref("FleetDeviceInfo"),
       "Serial number (as declared) → what the platform reports about the device that does not change on its own.",
     ),
+    ownerMarker: OWNER_MARKER_SCHEMA,
     ...SETTINGS,
   },
   required: ["deviceIds", "devices"],

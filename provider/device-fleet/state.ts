@@ -13,6 +13,9 @@
  *   one JSON string: it is the provider's own bookkeeping, and the engine's cost of a step grows
  *   with the number of property values it marshals (and logs) — 10,000 entries as nested values
  *   cost seconds on every preview, as one string nothing;
+ * - `ownerMarker`: the owner tag (provider/shared/owner-marker.ts) this fleet writes on its devices,
+ *   and `unmarked`, the serial numbers not known to carry it yet (absent when every device does);
+ *   a fleet recorded without `ownerMarker` (managed before owner tags) gives every device the tag;
  * plus `fleetName` and the settings.
  */
 import type { Device as PlatformDevice } from "../../sdk";
@@ -68,6 +71,9 @@ export class FleetLedger {
   private readonly infos = new Map<string, FleetDeviceInfo>();
   private readonly appliedEntries = new Map<string, FleetEntry>();
   private readonly spelling = new Map<string, string>();
+  /** The owner marker the fleet's devices carry, but those in {@link unmarked}. */
+  private marker: string | undefined;
+  private readonly unmarked = new Set<string>();
 
   /** The ledger of a state's outputs (empty for a new fleet). */
   static fromOutputs(outputs: Inputs): FleetLedger {
@@ -77,7 +83,35 @@ export class FleetLedger {
     for (const [sn, deviceId] of Object.entries(recordOf<string>(outputs.deviceIds))) {
       ledger.record(sn, deviceId, applied[sn] ?? { name: "" }, infos[sn] ?? { deviceId });
     }
+    if (typeof outputs.ownerMarker === "string") {
+      ledger.marker = outputs.ownerMarker;
+      const unmarked = Array.isArray(outputs.unmarked) ? outputs.unmarked : [];
+      ledger.unmarked.clear();
+      for (const sn of unmarked) if (typeof sn === "string") ledger.unmarked.add(sn.toUpperCase());
+    }
     return ledger;
+  }
+
+  /** Whether the device `sn` is not known to carry `marker` (undefined: none is written). */
+  needsMarker(sn: string, marker: string | undefined): boolean {
+    if (marker === undefined) return false;
+    return this.marker !== marker || this.unmarked.has(sn.toUpperCase());
+  }
+
+  /**
+   * Starts a run that writes `marker`: when the fleet recorded another marker (or none), none of
+   * its devices is known to carry this one yet.
+   */
+  useMarker(marker: string | undefined): void {
+    if (marker === undefined || this.marker === marker) return;
+    this.marker = marker;
+    this.unmarked.clear();
+    for (const key of this.ids.keys()) this.unmarked.add(key);
+  }
+
+  /** Records that the device `sn` now carries the fleet's marker. */
+  setMarked(sn: string): void {
+    this.unmarked.delete(sn.toUpperCase());
   }
 
   /** The serial numbers managed, as spelled in state. */
@@ -114,6 +148,8 @@ export class FleetLedger {
     this.ids.set(key, deviceId);
     this.appliedEntries.set(key, applied);
     this.infos.set(key, { ...(this.infos.get(key) ?? {}), ...info, deviceId });
+    // Not known to carry the marker until a write says so (setMarked).
+    if (this.marker !== undefined) this.unmarked.add(key);
   }
 
   /** Records what is now applied to a device the fleet manages. */
@@ -134,6 +170,7 @@ export class FleetLedger {
     this.ids.delete(key);
     this.infos.delete(key);
     this.appliedEntries.delete(key);
+    this.unmarked.delete(key);
   }
 
   /** What is applied, as entries keyed by serial number (what a refresh reports as the inputs). */
@@ -153,6 +190,15 @@ export class FleetLedger {
     }
     const kept = Object.fromEntries(SETTING_INPUTS.map((name) => [name, settings[name]]));
     const applied = JSON.stringify(this.appliedEntriesRecord());
-    return definedInputs({ fleetName, ...kept, deviceIds, devices, applied });
+    const unmarked = [...this.unmarked].map((key) => this.spelling.get(key) as string);
+    return definedInputs({
+      fleetName,
+      ...kept,
+      deviceIds,
+      devices,
+      applied,
+      ownerMarker: this.marker,
+      unmarked: this.marker !== undefined && unmarked.length > 0 ? unmarked : undefined,
+    });
   }
 }

@@ -8,6 +8,7 @@
 import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
 import { claimDevice, type Owner } from "../runtime/ownership";
 import { ResourceOperationError } from "../shared/errors";
+import { otherOwnerIn } from "../shared/owner-marker";
 import { needsUpdate, platformDifferences, projectOf, updateBody, type DeclaredDevice } from "./desired";
 import { changesProject, confirmProject, showProject } from "./project-tag";
 
@@ -22,6 +23,8 @@ export interface Adoption {
   readonly device?: PlatformDevice;
   /** The project the device had before a PUT retagged it ("" for none). */
   readonly retaggedFrom?: string;
+  /** The stack (`<project>/<stack>`) whose owner marker the device carried, when taken over from it. */
+  readonly takenFrom?: string;
 }
 
 /** Settings of an adoption. */
@@ -32,16 +35,39 @@ export interface AdoptionOptions {
   readonly owner: Owner;
   /** How messages name the operation, e.g. `create Device sn=240000A10001`. */
   readonly operation: string;
+  /** This stack's owner marker (undefined outside a deployment: no marker written nor enforced). */
+  readonly marker?: string;
+  /** Whether the program takes the device over from another stack that owns it. */
+  readonly takeOver?: boolean;
+  /** How the program says it takes a device over, for the refusal: `set takeOver: true`. */
+  readonly takeOverHint?: string;
+}
+
+/** The error that refuses adopting a device another stack's owner marker names. */
+export class OwnedElsewhereError extends ResourceOperationError {
+  constructor(message: string) {
+    super(message, { code: "owned_by_another_stack" });
+    this.name = "OwnedElsewhereError";
+  }
 }
 
 /**
- * Why an existing device cannot be adopted, or undefined when it can: only `adoptExisting: false`
- * refuses. A device in another project is adopted and retagged (see {@link adoptDevice}).
+ * Why an existing device cannot be adopted, or undefined when it can: `adoptExisting: false`, or
+ * the owner marker of another stack without the program's take-over. A device in another project
+ * is adopted and retagged (see {@link adoptDevice}).
  */
 export function adoptionRefusal(
   existing: PlatformDevice,
-  options: Pick<AdoptionOptions, "adoptExisting" | "operation">,
+  options: Pick<AdoptionOptions, "adoptExisting" | "operation" | "marker" | "takeOver" | "takeOverHint">,
 ): ResourceOperationError | undefined {
+  const owner = options.marker === undefined ? undefined : otherOwnerIn(existing.tag, options.marker);
+  if (owner !== undefined && options.takeOver !== true) {
+    return new OwnedElsewhereError(
+      `${options.operation} failed: deviceId ${existing.deviceId} with this serial number is managed by stack ` +
+        `"${owner}" (its owner tag says so); nothing was written. Remove the device from this program, remove it ` +
+        `from that stack's program first, or ${options.takeOverHint ?? "set takeOver: true"} to move it to this stack`,
+    );
+  }
   if (options.adoptExisting) return undefined;
   return new ResourceOperationError(
     `${options.operation} failed: the serial number is already in this application as deviceId ${existing.deviceId}; ` +
@@ -67,17 +93,33 @@ export async function adoptDevice(
   const { deviceId } = existing;
   claimDevice(deviceId, want.sn, options.owner);
   const changed = platformDifferences(existing, want);
-  if (!needsUpdate(existing, want)) return { deviceId, wrote: false, changed };
-  const answer = await client.updateDevice(updateBody(deviceId, want));
-  if (!changesProject(existing, want)) return { deviceId, wrote: true, changed };
+  const { marker } = options;
+  if (!needsUpdate(existing, want, marker)) return { deviceId, wrote: false, changed };
+  const takenFrom = marker === undefined ? undefined : otherOwnerIn(existing.tag, marker);
+  const taken = takenFrom === undefined ? {} : { takenFrom };
+  const answer = await client.updateDevice(updateBody(deviceId, want, marker));
+  if (!changesProject(existing, want)) return { deviceId, wrote: true, changed, ...taken };
   const device = await confirmProject(client, deviceId, answer, want, options.operation);
-  return { deviceId, wrote: true, changed, retaggedFrom: projectOf(existing), ...(device ? { device } : {}) };
+  return {
+    deviceId,
+    wrote: true,
+    changed,
+    retaggedFrom: projectOf(existing),
+    ...taken,
+    ...(device ? { device } : {}),
+  };
 }
 
 /** `unchanged`, `updated name, tags`, or `updated project; retagged from project "a" to project "b"`. */
 export function describeAdoption(adoption: Adoption, want: DeclaredDevice): string {
   if (!adoption.wrote) return "unchanged";
-  const updated = adoption.changed.length > 0 ? `updated ${adoption.changed.join(", ")}` : "TSL version set";
-  if (adoption.retaggedFrom === undefined) return updated;
-  return `${updated}; retagged from ${showProject(adoption.retaggedFrom)} to ${showProject(projectOf(want))}`;
+  const updated =
+    adoption.changed.length > 0
+      ? `updated ${adoption.changed.join(", ")}`
+      : want.tslVersion !== undefined
+        ? "TSL version set"
+        : "owner tag written";
+  const taken = adoption.takenFrom === undefined ? "" : `; taken over from stack "${adoption.takenFrom}"`;
+  if (adoption.retaggedFrom === undefined) return updated + taken;
+  return `${updated}; retagged from ${showProject(adoption.retaggedFrom)} to ${showProject(projectOf(want))}${taken}`;
 }

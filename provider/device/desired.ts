@@ -6,6 +6,7 @@
 import { sameSerial } from "../shared/serial-numbers";
 import type { AddDeviceInput, Device as PlatformDevice, UpdateDeviceInput } from "../../sdk";
 import { definedInputs, InputChecker, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
+import { carriesOnly, userTags, withMarker } from "../shared/owner-marker";
 
 /** The fields that describe a device on the platform. */
 export const DEVICE_FIELDS = ["sn", "name", "description", "project", "tags", "tslVersion"] as const;
@@ -79,53 +80,60 @@ export function platformDifferences(device: PlatformDevice, want: DeclaredDevice
   return changedFields(platformDeclaration(device), want, ["name", "description", "project", "tags"]);
 }
 
-/** Whether adopting `device` for `want` needs a PUT. */
-export function needsUpdate(device: PlatformDevice, want: DeclaredDevice): boolean {
+/**
+ * Whether adopting `device` for `want` needs a PUT: something differs, a TSL version is declared,
+ * or the device does not carry this stack's owner `marker` (and no other) yet.
+ */
+export function needsUpdate(device: PlatformDevice, want: DeclaredDevice, marker?: string): boolean {
+  if (marker !== undefined && !carriesOnly(device.tag, marker)) return true;
   return want.tslVersion !== undefined || platformDifferences(device, want).length > 0;
 }
 
-/** The body of Add a Device for a declared device (empty values left out). */
-export function addBody(want: DeclaredDevice): AddDeviceInput {
+/** The body of Add a Device for a declared device (empty values left out), with the owner marker. */
+export function addBody(want: DeclaredDevice, marker?: string): AddDeviceInput {
+  const tags = withMarker(want.tags, marker);
   return {
     snDevEUI: want.sn,
     name: want.name,
     ...(want.description ? { description: want.description } : {}),
     ...(want.project ? { project: want.project } : {}),
-    ...(want.tags ? { tag: want.tags } : {}),
+    ...(tags.length > 0 ? { tag: tags } : {}),
   };
 }
 
 /**
  * The body of Update a Device Information: the whole declared state (PUT replaces it), the project
- * included — `""` clears it when none is declared, as an absent field would keep it.
+ * included — `""` clears it when none is declared, as an absent field would keep it — and the
+ * owner marker, which a PUT without it would remove.
  */
-export function updateBody(deviceId: string, want: DeclaredDevice): UpdateDeviceInput {
+export function updateBody(deviceId: string, want: DeclaredDevice, marker?: string): UpdateDeviceInput {
   return {
     deviceId,
     name: want.name,
     description: want.description ?? "",
     project: want.project ?? "",
-    tag: want.tags ?? [],
+    tag: withMarker(want.tags, marker),
     ...(want.tslVersion ? { tslVersion: want.tslVersion } : {}),
   };
 }
 
 /**
  * The declaration that would produce the platform's device, for refresh: the platform's values,
- * except the serial number's spelling (kept as declared when it is the same device) and the TSL
- * version, which the platform does not report.
+ * except the serial number's spelling (kept as declared when it is the same device), the TSL
+ * version, which the platform does not report, and owner markers, which no program declares.
  */
 export function platformDeclaration(
   device: PlatformDevice,
   previous?: Partial<DeclaredDevice>,
 ): DeclaredDevice {
   const sn = previous?.sn !== undefined && sameSerial(previous.sn, device.sn) ? previous.sn : device.sn;
+  const tags = userTags(device.tag ?? []);
   return definedInputs({
     sn: sn ?? "",
     name: device.name ?? "",
     description: device.description || undefined,
     project: device.project || undefined,
-    tags: device.tag && device.tag.length > 0 ? device.tag : undefined,
+    tags: tags.length > 0 ? tags : undefined,
     tslVersion: previous?.tslVersion,
   }) as unknown as DeclaredDevice;
 }

@@ -52,15 +52,23 @@ export function compareDevice(id: string, olds: Inputs, news: Inputs): DeviceCom
   return { replaces, updates };
 }
 
-/** The Device's one diff: each changed field, `sn` replacing (delete first), the rest stable. */
-export function deviceDiff(id: string, olds: Inputs, news: Inputs): KindDiff {
+/**
+ * The Device's one diff: each changed field, `sn` replacing (delete first), the rest stable. A
+ * device recorded without this stack's owner `marker` (managed before markers were written) is
+ * updated to gain it: `ownerMarker` changes, no input does.
+ */
+export function deviceDiff(id: string, olds: Inputs, news: Inputs, marker?: string): KindDiff {
   const { replaces, updates } = compareDevice(id, olds, news);
+  const marks = marker !== undefined && olds.ownerMarker !== marker && replaces.length === 0;
   const detailedDiff = Object.fromEntries([
     ...replaces.map((key) => [key, inputChange(changeKind(olds[key], news[key], true))] as const),
     ...updates.map((key) => [key, inputChange(changeKind(olds[key], news[key]))] as const),
+    ...(marks
+      ? [["ownerMarker", { kind: changeKind(olds.ownerMarker, marker), inputDiff: false }] as const]
+      : []),
   ]);
   return {
-    changes: replaces.length + updates.length > 0,
+    changes: replaces.length + updates.length > 0 || marks,
     replaces,
     // A new device gets a new deviceId: nothing it reports is known before it is added.
     stables: replaces.length > 0 ? [] : [...STABLE_OUTPUTS],

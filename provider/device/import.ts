@@ -9,6 +9,8 @@ import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { ImportedResource } from "../core/kind";
 import { declaredDevice, platformDeclaration } from "./desired";
 import { deviceOutputs } from "./outputs";
+import { stackMarker } from "../runtime/stack-marker";
+import { carriesOnly } from "../shared/owner-marker";
 
 const DEVICE_ID = /^\d+$/;
 
@@ -26,7 +28,10 @@ export async function importDevice(deviceId: string): Promise<ImportedResource> 
       const device = await client.getDevice(deviceId);
       // The platform does not report a TSL version: none is declared.
       const inputs = definedInputs({ ...platformDeclaration(device), tslVersion: undefined });
-      return { id: device.deviceId, inputs, outputs: { ...inputs, ...deviceOutputs(device) } };
+      // A device carrying this stack's owner tag keeps it recorded; another gains it at the next `up`.
+      const marker = await stackMarker();
+      const marked = marker !== undefined && carriesOnly(device.tag, marker) ? { ownerMarker: marker } : {};
+      return { id: device.deviceId, inputs, outputs: { ...inputs, ...deviceOutputs(device), ...marked } };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       throw new ResourceOperationError(
@@ -46,5 +51,6 @@ export function deviceInputsOf(state: Inputs): Inputs {
     ...declaredDevice(state),
     takeOverRps: state.takeOverRps,
     adoptExisting: state.adoptExisting,
+    takeOver: state.takeOver,
   });
 }

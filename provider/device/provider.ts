@@ -50,8 +50,10 @@ import { ProjectNotAppliedError, projectNotApplied, withProject } from "./projec
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../runtime/log";
 import { requestCount } from "../shared/quota";
+import { stackMarker } from "../runtime/stack-marker";
+import { confirmOwnership, ownerMarkerNote, refuseOtherOwner } from "./owner-check";
 
-const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting"] as const;
+const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting", "takeOver"] as const;
 
 /** The one-owner identity of the Device of the current call: its URN when the call carries it. */
 function owner(): Owner {
@@ -62,15 +64,23 @@ function owner(): Owner {
 interface DeviceFlags {
   takeOverRps: boolean;
   adoptExisting: boolean;
+  takeOver: boolean;
 }
 
 function flagsOf(inputs: Inputs): DeviceFlags {
-  return { takeOverRps: inputs.takeOverRps === true, adoptExisting: inputs.adoptExisting !== false };
+  return {
+    takeOverRps: inputs.takeOverRps === true,
+    adoptExisting: inputs.adoptExisting !== false,
+    takeOver: inputs.takeOver === true,
+  };
 }
 
-/** The state of a device: the inputs as declared, and the platform's outputs. */
-function stateOf(inputs: Inputs, device: PlatformDevice): Inputs {
-  return { ...definedInputs(inputs), ...deviceOutputs(device) };
+/**
+ * The state of a device: the inputs as declared, the platform's outputs, and the owner marker the
+ * device was given (`ownerMarker`: a device recorded without it is given it by the next `up`).
+ */
+function stateOf(inputs: Inputs, device: PlatformDevice, marker: string | undefined): Inputs {
+  return { ...definedInputs(inputs), ...deviceOutputs(device), ...(marker ? { ownerMarker: marker } : {}) };
 }
 
 /** Finds the device by serial number, then adopts it or adds it; returns its deviceId. */
@@ -79,9 +89,11 @@ async function addOrAdopt(
   want: DeclaredDevice,
   flags: DeviceFlags,
   operation: string,
+  marker: string | undefined,
 ): Promise<{ deviceId: string; found?: PlatformDevice }> {
   const adopt = async (existing: PlatformDevice) => {
-    const adoption = await adoptDevice(client, existing, want, { ...flags, owner: owner(), operation });
+    const options = { ...flags, owner: owner(), operation, marker, takeOverHint: "set takeOver: true" };
+    const adoption = await adoptDevice(client, existing, want, options);
     await log.warn(
       `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
         `(${describeAdoption(adoption, want)})`,
@@ -94,7 +106,7 @@ async function addOrAdopt(
 
   const removedRpsUrl = flags.takeOverRps ? await takeOverRpsRecord(client, want.sn) : undefined;
   try {
-    const added = await client.addDevice(addBody(want));
+    const added = await client.addDevice(addBody(want, marker));
     claimDevice(added.deviceId, want.sn, owner());
     return { deviceId: added.deviceId };
   } catch (error) {
@@ -130,11 +142,12 @@ async function finishCreate(
   want: DeclaredDevice,
   deviceId: string,
   operation: string,
+  marker: string | undefined,
 ): Promise<PlatformDevice> {
   let tslVersionSet = false;
   try {
     if (want.tslVersion) {
-      await client.updateDevice(updateBody(deviceId, want));
+      await client.updateDevice(updateBody(deviceId, want, marker));
       tslVersionApplied(deviceId, want.tslVersion);
       tslVersionSet = true;
     }
@@ -154,6 +167,7 @@ async function finishCreate(
       ...definedInputs(inputs),
       deviceId,
       ...(tslVersionSet ? {} : { tslVersion: undefined }),
+      ...(marker ? { ownerMarker: marker } : {}),
     };
     throw new PartialSuccessError(
       `${failure.message}. The device was added as deviceId ${deviceId} and is recorded in the stack; ` +
@@ -170,9 +184,13 @@ async function finishCreate(
  * device as it is — the declared inputs with the platform's project — and the next `up` tries the
  * project again. Nothing is deleted.
  */
-function projectPartialFailure(error: ProjectNotAppliedError, inputs: Inputs): PartialSuccessError {
+function projectPartialFailure(
+  error: ProjectNotAppliedError,
+  inputs: Inputs,
+  marker: string | undefined,
+): PartialSuccessError {
   const { device } = error;
-  const recorded = stateOf(withProject(inputs, device.project), device);
+  const recorded = stateOf(withProject(inputs, device.project), device, marker);
   return new PartialSuccessError(error.message, device.deviceId, recorded, { cause: error });
 }
 
@@ -206,6 +224,11 @@ async function mayDelete(
     );
     return false;
   }
+  const refusal = refuseOtherOwner(device, await stackMarker());
+  if (refusal) {
+    await log.warn(`Device sn=${recorded.sn}: not deleting deviceId ${deviceId}: ${refusal}`);
+    return false;
+  }
   return true;
 }
 
@@ -218,7 +241,8 @@ export const deviceImplementation: KindDefinition = {
   async check(olds, news) {
     const failures = checkDeviceFields(new InputChecker(news, "Device").knownProperties(INPUTS))
       .boolean("takeOverRps")
-      .boolean("adoptExisting").failures;
+      .boolean("adoptExisting")
+      .boolean("takeOver").failures;
     const inputs = definedInputs(news);
     const overBudget = failures.length === 0 ? await replacementOverBudget(olds, inputs) : undefined;
     if (overBudget !== undefined) failures.push(overBudget);
@@ -231,22 +255,28 @@ export const deviceImplementation: KindDefinition = {
   },
 
   async diff(id, olds, news) {
-    return deviceDiff(id, olds, news);
+    const marker = await stackMarker();
+    const diff = deviceDiff(id, olds, news, marker);
+    if (marker !== undefined && olds.ownerMarker !== marker) {
+      await log.info(ownerMarkerNote(`Device sn=${String(news.sn)}`, 1, marker));
+    }
+    return diff;
   },
 
   async create(inputs) {
     const want = declaredDevice(inputs);
     const operation = `create Device sn=${want.sn}`;
     const client = await describeFailure(operation, () => platformClient());
+    const marker = await stackMarker();
     const { deviceId, found } = await describeFailure(
       operation,
-      () => addOrAdopt(client, want, flagsOf(inputs), operation),
+      () => addOrAdopt(client, want, flagsOf(inputs), operation, marker),
       () => createLeft(want, flagsOf(inputs)),
     ).catch((error: unknown) => {
-      throw error instanceof ProjectNotAppliedError ? projectPartialFailure(error, inputs) : error;
+      throw error instanceof ProjectNotAppliedError ? projectPartialFailure(error, inputs, marker) : error;
     });
-    const device = found ?? (await finishCreate(client, inputs, want, deviceId, operation));
-    return { id: deviceId, outs: stateOf(inputs, device) };
+    const device = found ?? (await finishCreate(client, inputs, want, deviceId, operation, marker));
+    return { id: deviceId, outs: stateOf(inputs, device, marker) };
   },
 
   async read(id, props) {
@@ -264,24 +294,32 @@ export const deviceImplementation: KindDefinition = {
         ...platformDeclaration(device, declaredDevice(props)),
         takeOverRps: props.takeOverRps,
         adoptExisting: props.adoptExisting,
+        takeOver: props.takeOver,
       });
-      return { id, props: { ...inputs, ...deviceOutputs(device) }, inputs };
+      // The owner marker is the provider's: kept as recorded, never drift (see owner-marker.ts).
+      const marker = typeof props.ownerMarker === "string" ? props.ownerMarker : undefined;
+      return { id, props: stateOf(inputs, device, marker), inputs };
     });
   },
 
-  async update(id, _olds, news) {
+  async update(id, olds, news) {
     const want = declaredDevice(news);
     const operation = `update Device deviceId=${id} sn=${want.sn}`;
     return describeFailure(
       operation,
       async () => {
         const client = await platformClient();
-        await client.updateDevice(updateBody(id, want));
+        const marker = await stackMarker();
+        // A device recorded without this stack's marker is read first: another stack may own it.
+        if (marker !== undefined && olds.ownerMarker !== marker) {
+          await confirmOwnership(client, id, marker, { operation, takeOver: flagsOf(news).takeOver });
+        }
+        await client.updateDevice(updateBody(id, want, marker));
         if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
         const device = await client.getDevice(id);
         const notApplied = projectNotApplied(device, want, operation);
-        if (notApplied) throw projectPartialFailure(notApplied, news);
-        return { outs: stateOf(news, device) };
+        if (notApplied) throw projectPartialFailure(notApplied, news, marker);
+        return { outs: stateOf(news, device, marker) };
       },
       () => `${requestCount(2)} (the update is sent again: a PUT and a read)`,
     );

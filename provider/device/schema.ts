@@ -40,7 +40,7 @@ export const DEVICE_FIELD_SCHEMA: Readonly<Record<(typeof DEVICE_FIELDS)[number]
 };
 
 /** A Device's options besides its declared fields. */
-const DEVICE_OPTIONS: Readonly<Record<"takeOverRps" | "adoptExisting", PropertySpec>> = {
+const DEVICE_OPTIONS: Readonly<Record<"takeOverRps" | "adoptExisting" | "takeOver", PropertySpec>> = {
   takeOverRps: boolean(
     "Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform " +
       "management in one `up`.",
@@ -48,6 +48,11 @@ const DEVICE_OPTIONS: Readonly<Record<"takeOverRps" | "adoptExisting", PropertyS
   adoptExisting: boolean(
     "When the serial number is already in this application, adopt that device (default `true`, so an " +
       "interrupted `up` converges); `false` makes it an error naming the deviceId already there.",
+  ),
+  takeOver: boolean(
+    "Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): " +
+      "without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing " +
+      "is written. The other stack then deletes nothing of it.",
   ),
 };
 
@@ -83,6 +88,13 @@ export const DEVICE_OUTPUT_SCHEMA: Readonly<
   ),
 };
 
+/** The owner tag, an output of both a Device and a DeviceFleet. */
+export const OWNER_MARKER_SCHEMA: PropertySpec = string(
+  "The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix " +
+    "`pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices " +
+    "recorded before owner tags; the next `up` writes it (its preview says so).",
+);
+
 /** The Device resource. */
 export const deviceResourceSpec: ResourceSpec = {
   description: withExamples(
@@ -93,6 +105,11 @@ export const deviceResourceSpec: ResourceSpec = {
   ),
   inputProperties: { ...DEVICE_FIELD_SCHEMA, ...DEVICE_OPTIONS },
   requiredInputs: ["sn", "name"],
-  properties: { ...DEVICE_FIELD_SCHEMA, ...DEVICE_OPTIONS, ...DEVICE_OUTPUT_SCHEMA },
+  properties: {
+    ...DEVICE_FIELD_SCHEMA,
+    ...DEVICE_OPTIONS,
+    ...DEVICE_OUTPUT_SCHEMA,
+    ownerMarker: OWNER_MARKER_SCHEMA,
+  },
   required: ["sn", "name", "deviceId"],
 };

@@ -32,6 +32,11 @@ export interface DeviceFleetArgs {
    * against a truncated inventory file.
    */
   maxRemovals?: pulumi.Input<number>;
+  /**
+   * Serial numbers this fleet may take over from another stack: a device whose owner tag names
+   * another stack is refused, naming that stack, unless listed here.
+   */
+  takeOver?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** Many devices, reconciled by serial number with the platform's per-device operations, in parallel. */
@@ -40,6 +45,8 @@ export class DeviceFleet extends pulumi.dynamic.Resource {
   declare readonly deviceIds: pulumi.Output<Record<string, string>>;
   /** Serial number → what the platform reports that does not change on its own. */
   declare readonly devices: pulumi.Output<Record<string, FleetDeviceInfo>>;
+  /** The owner tag the fleet's devices carry, naming this stack (`pulumi-stack:<project>/<stack>`). */
+  declare readonly ownerMarker: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DeviceFleetArgs, opts?: pulumi.CustomResourceOptions) {
     // The fleet's name travels as an input: dynamic providers are not told the resource's name,

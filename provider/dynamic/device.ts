@@ -38,6 +38,11 @@ export interface DeviceArgs extends DeviceDeclaration {
    * so an interrupted `up` converges); `false` makes it an error naming the deviceId already there.
    */
   adoptExisting?: pulumi.Input<boolean>;
+  /**
+   * Take the device over from another stack whose owner tag it carries: without it, adopting (or
+   * updating) a device another stack manages is refused, naming that stack.
+   */
+  takeOver?: pulumi.Input<boolean>;
 }
 
 /** A device on the platform, reconciled with Add / Update / Delete a Device. */
@@ -77,9 +82,11 @@ export class Device extends pulumi.dynamic.Resource {
   declare readonly electricity: pulumi.Output<number | undefined>;
   /** Time of the device's most recent report, as the platform gives it. */
   declare readonly lastUpdateTime: pulumi.Output<number | undefined>;
+  /** The owner tag the device carries, naming this stack (`pulumi-stack:<project>/<stack>`). */
+  declare readonly ownerMarker: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DeviceArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = Object.fromEntries(DEVICE_OUTPUTS.map((key) => [key, undefined]));
+    const outputs = Object.fromEntries([...DEVICE_OUTPUTS, "ownerMarker"].map((key) => [key, undefined]));
     super(providerOfResource("Device"), name, { ...outputs, ...args }, opts, "devplatform", "Device");
     this.deviceId = this.id;
   }

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_MAX_RETRIES, DEFAULT_RATE_LIMIT_WAIT, type ProviderSettings } from "../runtime/settings";
 import { integer, string, type PropertySpec } from "../core/schema-spec";
+import { DEFAULT_OWNER_TAG, MAX_USER_TAGS } from "../shared/owner-marker";
 
 /** Each setting's type and rule. */
 export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec>> = {
@@ -38,5 +39,10 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
       "Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that " +
       "removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from " +
       "removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.",
+  ),
+  ownerTag: string(
+    `The prefix of the owner marker, the tag each device this stack adds or adopts carries: \`<prefix><project>/<stack>\`` +
+      ` (default \`${DEFAULT_OWNER_TAG}\`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, ` +
+      `so a device declares at most ${MAX_USER_TAGS}. Falls back to \`DEVPLATFORM_OWNER_TAG\`.`,
   ),
 };

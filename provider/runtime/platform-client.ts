@@ -13,6 +13,7 @@ import { deploymentPaceShare } from "./pace-share";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
+import { setOwnerTagPrefix } from "../shared/owner-marker";
 
 /** What a front-end's configuration offers: each key's value (`devplatform:baseUrl`, …). */
 export interface ConfigReader {
@@ -75,7 +76,13 @@ async function settingsOnceConfigured(): Promise<ProviderSettings> {
   if ("error" in result) throw result.error;
   // The one-owner record this process shares with the deployment's others is the application's.
   joinApplication(result.settings.baseUrl, result.settings.clientId);
+  setOwnerTagPrefix(result.settings.ownerTag);
   return result.settings;
+}
+
+/** The process's settings once `configure()` delivered them. @throws ProviderConfigurationError */
+export function providerSettings(): Promise<ProviderSettings> {
+  return settingsOnceConfigured();
 }
 
 function environmentAfterGrace(): Promise<SettingsResult> {
@@ -103,11 +110,6 @@ export async function configurationProblem(): Promise<string | undefined> {
     if (error instanceof Error && error.name === "ProviderConfigurationError") return error.message;
     throw error;
   }
-}
-
-/** The process's settings once configured (see {@link configurationProblem} for their problems). */
-export async function providerSettings(): Promise<ProviderSettings> {
-  return settingsOnceConfigured();
 }
 
 /** The process's platform client, created on first use from the configured settings. */

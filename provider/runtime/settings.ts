@@ -5,6 +5,7 @@
  * (see `configurationProblem`) naming its key and the rule, never later as the client's TypeError.
  */
 import { baseUrlProblem, maskUrl } from "../../sdk";
+import { DEFAULT_OWNER_TAG } from "../shared/owner-marker";
 
 /** Everything the provider needs to reach the platform. */
 export interface ProviderSettings {
@@ -24,6 +25,11 @@ export interface ProviderSettings {
    * (see removal-budget.ts). Unset: each fleet without its own `maxRemovals` stops at half.
    */
   maxRemovals?: number;
+  /**
+   * The prefix of the owner marker, the tag naming the stack that manages a device
+   * (`pulumi-stack:<project>/<stack>`; see provider/shared/owner-marker.ts).
+   */
+  ownerTag: string;
 }
 
 /**
@@ -54,9 +60,19 @@ const SOURCES: SettingSource[] = [
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
   { key: "rateLimitWait", env: "DEVPLATFORM_RATE_LIMIT_WAIT" },
   { key: "maxRemovals", env: "DEVPLATFORM_MAX_REMOVALS" },
+  { key: "ownerTag", env: "DEVPLATFORM_OWNER_TAG" },
 ];
 
-const OPTIONAL: readonly (keyof ProviderSettings)[] = ["apiVersion", "maxRetries", "rateLimitWait", "maxRemovals"];
+const OPTIONAL: readonly (keyof ProviderSettings)[] = [
+  "apiVersion",
+  "maxRetries",
+  "rateLimitWait",
+  "maxRemovals",
+  "ownerTag",
+];
+
+/** The owner tag's prefix: printable, no spaces, short enough to leave room for `<project>/<stack>`. */
+const OWNER_TAG = /^[!-~]{1,32}$/;
 
 /** A configuration problem the user fixes with `pulumi config set`; it never carries a value. */
 export class ProviderConfigurationError extends Error {
@@ -147,6 +163,14 @@ export function checkSettings(
       `${from.maxRemovals} must be a whole number, 0 or more, got "${values.maxRemovals ?? ""}"`,
     );
   }
+  const ownerTag = values.ownerTag ?? DEFAULT_OWNER_TAG;
+  if (!OWNER_TAG.test(ownerTag)) {
+    invalid(
+      "ownerTag",
+      `${from.ownerTag} must be 1 to 32 printable ASCII characters without spaces (the prefix of the tag naming ` +
+        `the stack that manages a device, default "${DEFAULT_OWNER_TAG}"), got ${JSON.stringify(ownerTag)}`,
+    );
+  }
   if (problems.length > 0) return { problems };
   return {
     settings: {
@@ -157,6 +181,7 @@ export function checkSettings(
       maxRetries,
       rateLimitWait,
       ...(maxRemovals === undefined ? {} : { maxRemovals }),
+      ownerTag,
     },
     problems: [],
   };

@@ -4,6 +4,7 @@
  */
 import { maskUrl, unsafeCharacterProblem, type TextKind } from "../../sdk";
 import { queryCredentialProblem } from "./url-credentials";
+import { isMarker, MAX_USER_TAGS, ownerTagPrefix, PLATFORM_MAX_TAGS } from "./owner-marker";
 
 /** One input that is wrong: the property (empty for the whole resource) and why, in a user's words. */
 export interface CheckFailure {
@@ -21,7 +22,6 @@ export function isUnknown(value: unknown): boolean {
 
 /** The platform's serial numbers: 12 to 16 hex digits (digits alone are hex digits too). */
 export const SERIAL_NUMBER = /^[0-9A-Fa-f]{12,16}$/;
-export const MAX_TAGS = 20;
 
 export type Inputs = Record<string, unknown>;
 
@@ -102,8 +102,13 @@ export class InputChecker {
       this.fail(property, "must be a list of strings");
       return this;
     }
-    if (value.length > MAX_TAGS)
-      this.fail(property, `may hold at most ${MAX_TAGS} tags, got ${value.length}`);
+    if (value.length > MAX_USER_TAGS) {
+      this.fail(
+        property,
+        `may hold at most ${MAX_USER_TAGS} tags, got ${value.length}: the platform allows ${PLATFORM_MAX_TAGS}, and ` +
+          `one of them is the owner marker ("${ownerTagPrefix()}<project>/<stack>", see devplatform:ownerTag)`,
+      );
+    }
     const seen = new Set<string>();
     value.forEach((tag, index) => {
       if (isUnknown(tag)) return;
@@ -115,7 +120,13 @@ export class InputChecker {
       else if (tag.trim() !== tag) this.fail(`${property}[${index}]`, surroundingSpaces(tag));
       else if (unsafeCharacterProblem(tag) !== undefined)
         this.fail(`${property}[${index}]`, unsafeCharacterProblem(tag) as string);
-      else if (seen.has(tag))
+      else if (isMarker(tag)) {
+        this.fail(
+          `${property}[${index}]`,
+          `"${tag}" is reserved: tags starting with "${ownerTagPrefix()}" are the owner marker the provider ` +
+            "writes (see devplatform:ownerTag)",
+        );
+      } else if (seen.has(tag))
         this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);
       else seen.add(tag);
     });

@@ -37,7 +37,11 @@ describe("a device already on the platform", () => {
     );
     const devices = (await control.state()).devices.filter((d) => d.sn === sn);
     expect(devices).toEqual([
-      expect.objectContaining({ deviceId: existing.deviceId, name: "now-managed", tag: ["adopted"] }),
+      expect.objectContaining({
+        deviceId: existing.deviceId,
+        name: "now-managed",
+        tag: ["adopted", "pulumi-stack:adoption/dev"],
+      }),
     ]);
     expect(resourcesOfType(await project.exportStack(), DEVICE).map((r) => r.id)).toEqual([
       existing.deviceId,

@@ -46,6 +46,7 @@ describe("examples/fleet", () => {
       "group:sensors",
       "building-a",
       "floor-1",
+      "pulumi-stack:example-fleet/dev",
     ]);
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());

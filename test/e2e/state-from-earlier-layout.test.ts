@@ -3,7 +3,9 @@
  * kind, through the dynamic resources and through the plugin, the dynamic ones stored as
  * `require("pulumi-devplatform/providers/<kind>")`) is imported into a fresh stack over an emulator
  * holding the same platform state, and preview, refresh and destroy run on it on the real CLI:
- * preview and refresh find nothing to change, destroy removes everything the stack declared.
+ * preview and refresh find nothing to change but the owner tag its devices lack (written before
+ * owner tags), which one `up` gives them, announced by the preview; then preview and refresh find
+ * nothing, and destroy removes everything the stack declared.
  */
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { e2e } from "./support/e2e-context";
 import {
   EARLIER_LAYOUT_PROGRAM,
   EARLIER_LAYOUT_PROJECT,
+  EARLIER_LAYOUT_SNS,
   EMULATOR_STATE_FILE,
   earlierLayoutStack,
 } from "./support/earlier-layout-state";
@@ -47,17 +50,53 @@ describe("a stack written by the earlier layout", () => {
     await emulator?.stop();
   });
 
-  it("previews no change and writes nothing", async () => {
+  const marker = `pulumi-stack:${EARLIER_LAYOUT_PROJECT}/dev`;
+  const serials: string[] = [
+    EARLIER_LAYOUT_SNS.dynamicDevice,
+    ...EARLIER_LAYOUT_SNS.dynamicFleet,
+    EARLIER_LAYOUT_SNS.pluginDevice,
+    ...EARLIER_LAYOUT_SNS.pluginFleet,
+  ];
+  const given = (count: number) =>
+    `${count} device${count === 1 ? "" : "s"} recorded without this stack's owner tag will be given "${marker}"`;
+
+  it("previews the owner tag its devices lack (one message per resource, counted) and writes nothing", async () => {
     await emulator.control.resetCounters();
-    assertOk(await project.preview({ expectNoChanges: true }));
+    const preview = assertOk(await project.preview());
     expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({});
+    expect(preview.output).toContain(`Device sn=${EARLIER_LAYOUT_SNS.dynamicDevice}: ${given(1)}`);
+    expect(preview.output).toContain(`Device sn=${EARLIER_LAYOUT_SNS.pluginDevice}: ${given(1)}`);
+    expect(preview.output).toContain(`DeviceFleet dynamic-fleet: ${given(2)}`);
+    expect(preview.output).toContain(`DeviceFleet plugin-fleet: ${given(2)}`);
+    expect(preview.changes).toMatchObject({ update: 4 });
   });
 
   it("refreshes with no change and writes nothing", async () => {
     await emulator.control.resetCounters();
     assertOk(await project.refreshExpectingNoChanges());
     expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({});
+  });
+
+  it("gives its 6 devices the owner tag in one up (a PUT each), keeping their tags; then previews no change", async () => {
+    await emulator.control.resetCounters();
+    assertOk(await project.up());
+    const { byRoute } = await emulator.control.counters();
+    expect(writesOf(byRoute)).toEqual({ "PUT /devices": 6 });
+    const requests = Object.entries(byRoute).filter(([route]) => !route.includes("oauth"));
+    console.log(
+      `earlier layout: the owner tags' up made ${requests.map(([r, n]) => `${n} ${r}`).join(", ")}`,
+    );
+    const devices = (await emulator.control.state()).devices.filter((d) => serials.includes(d.sn));
+    expect(devices).toHaveLength(6);
+    for (const device of devices) {
+      const devices: string[] = [EARLIER_LAYOUT_SNS.dynamicDevice, EARLIER_LAYOUT_SNS.pluginDevice];
+      const declared = devices.includes(device.sn) ? ["layout"] : [];
+      expect(device.tag).toEqual([...declared, marker]);
+    }
     assertOk(await project.preview({ expectNoChanges: true }));
+    await emulator.control.resetCounters();
+    assertOk(await project.refreshExpectingNoChanges());
+    expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({});
   });
 
   it("destroys every device and record the stack declared", async () => {

@@ -80,6 +80,8 @@ type Device struct {
 	Model pulumi.StringPtrOutput `pulumi:"model"`
 	// Device name: non-empty, no leading or trailing spaces. Changed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
+	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+	OwnerMarker pulumi.StringPtrOutput `pulumi:"ownerMarker"`
 	// Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
 	Project pulumi.StringPtrOutput `pulumi:"project"`
 	// `ACTIVATE` or `UNACTIVATED` (search results' `ENABLED`/`DISABLED` are normalised).
@@ -88,6 +90,8 @@ type Device struct {
 	Sn pulumi.StringOutput `pulumi:"sn"`
 	// At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
+	// Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+	TakeOver pulumi.BoolPtrOutput `pulumi:"takeOver"`
 	// Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
 	TakeOverRps pulumi.BoolPtrOutput `pulumi:"takeOverRps"`
 	// TSL model version to select for the device, set right after it is added. The platform does not report it, so a refresh keeps the declared one.
@@ -152,6 +156,8 @@ type deviceArgs struct {
 	Sn string `pulumi:"sn"`
 	// At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
 	Tags []string `pulumi:"tags"`
+	// Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+	TakeOver *bool `pulumi:"takeOver"`
 	// Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
 	TakeOverRps *bool `pulumi:"takeOverRps"`
 	// TSL model version to select for the device, set right after it is added. The platform does not report it, so a refresh keeps the declared one.
@@ -172,6 +178,8 @@ type DeviceArgs struct {
 	Sn pulumi.StringInput
 	// At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
 	Tags pulumi.StringArrayInput
+	// Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+	TakeOver pulumi.BoolPtrInput
 	// Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
 	TakeOverRps pulumi.BoolPtrInput
 	// TSL model version to select for the device, set right after it is added. The platform does not report it, so a refresh keeps the declared one.
@@ -300,6 +308,11 @@ func (o DeviceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Device) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+func (o DeviceOutput) OwnerMarker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Device) pulumi.StringPtrOutput { return v.OwnerMarker }).(pulumi.StringPtrOutput)
+}
+
 // Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
 func (o DeviceOutput) Project() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Device) pulumi.StringPtrOutput { return v.Project }).(pulumi.StringPtrOutput)
@@ -318,6 +331,11 @@ func (o DeviceOutput) Sn() pulumi.StringOutput {
 // At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
 func (o DeviceOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Device) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+func (o DeviceOutput) TakeOver() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Device) pulumi.BoolPtrOutput { return v.TakeOver }).(pulumi.BoolPtrOutput)
 }
 
 // Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.

@@ -67,6 +67,10 @@ type DeviceFleet struct {
 	MaxRemovals pulumi.IntPtrOutput `pulumi:"maxRemovals"`
 	// What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
 	OnRemove OnRemovePtrOutput `pulumi:"onRemove"`
+	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+	OwnerMarker pulumi.StringPtrOutput `pulumi:"ownerMarker"`
+	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+	TakeOver pulumi.StringArrayOutput `pulumi:"takeOver"`
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps pulumi.BoolPtrOutput `pulumi:"takeOverRps"`
 }
@@ -124,6 +128,8 @@ type deviceFleetArgs struct {
 	MaxRemovals *int `pulumi:"maxRemovals"`
 	// What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
 	OnRemove *OnRemove `pulumi:"onRemove"`
+	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+	TakeOver []string `pulumi:"takeOver"`
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps *bool `pulumi:"takeOverRps"`
 }
@@ -140,6 +146,8 @@ type DeviceFleetArgs struct {
 	MaxRemovals pulumi.IntPtrInput
 	// What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
 	OnRemove OnRemovePtrInput
+	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+	TakeOver pulumi.StringArrayInput
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps pulumi.BoolPtrInput
 }
@@ -209,6 +217,16 @@ func (o DeviceFleetOutput) MaxRemovals() pulumi.IntPtrOutput {
 // What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
 func (o DeviceFleetOutput) OnRemove() OnRemovePtrOutput {
 	return o.ApplyT(func(v *DeviceFleet) OnRemovePtrOutput { return v.OnRemove }).(OnRemovePtrOutput)
+}
+
+// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+func (o DeviceFleetOutput) OwnerMarker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeviceFleet) pulumi.StringPtrOutput { return v.OwnerMarker }).(pulumi.StringPtrOutput)
+}
+
+// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+func (o DeviceFleetOutput) TakeOver() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DeviceFleet) pulumi.StringArrayOutput { return v.TakeOver }).(pulumi.StringArrayOutput)
 }
 
 // Before adding a device, delete its RPS record if there is one.

@@ -25,6 +25,7 @@ class DeviceArgs:
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  tsl_version: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -36,6 +37,7 @@ class DeviceArgs:
         :param pulumi.Input[_builtins.str] description: Description: non-empty when given, no leading or trailing spaces. Changed in place.
         :param pulumi.Input[_builtins.str] project: Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
+        :param pulumi.Input[_builtins.bool] take_over: Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
         :param pulumi.Input[_builtins.str] tsl_version: TSL model version to select for the device, set right after it is added. The platform does not report it, so a refresh keeps the declared one.
         """
@@ -49,6 +51,8 @@ class DeviceArgs:
             pulumi.set(__self__, "project", project)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
+        if take_over is not None:
+            pulumi.set(__self__, "take_over", take_over)
         if take_over_rps is not None:
             pulumi.set(__self__, "take_over_rps", take_over_rps)
         if tsl_version is not None:
@@ -127,6 +131,18 @@ class DeviceArgs:
         pulumi.set(self, "tags", value)
 
     @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+        """
+        return pulumi.get(self, "take_over")
+
+    @take_over.setter
+    def take_over(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "take_over", value)
+
+    @_builtins.property
     @pulumi.getter(name="takeOverRps")
     def take_over_rps(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -163,6 +179,7 @@ class Device(pulumi.CustomResource):
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  sn: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  tsl_version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -194,6 +211,7 @@ class Device(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] project: Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
         :param pulumi.Input[_builtins.str] sn: Serial number or EUI (`snDevEUI` of Add a Device): 12–16 hex digits, compared without regard to case. Changing it means another device: the Device is replaced (delete before create).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
+        :param pulumi.Input[_builtins.bool] take_over: Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding the device, delete its RPS record if there is one: the hand-over from RPS to platform management in one `up`.
         :param pulumi.Input[_builtins.str] tsl_version: TSL model version to select for the device, set right after it is added. The platform does not report it, so a refresh keeps the declared one.
         """
@@ -244,6 +262,7 @@ class Device(pulumi.CustomResource):
                  project: pulumi.Input[Optional[_builtins.str]] = None,
                  sn: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over: pulumi.Input[Optional[_builtins.bool]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  tsl_version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -265,6 +284,7 @@ class Device(pulumi.CustomResource):
                 raise TypeError("Missing required property 'sn'")
             __props__.__dict__["sn"] = sn
             __props__.__dict__["tags"] = tags
+            __props__.__dict__["take_over"] = take_over
             __props__.__dict__["take_over_rps"] = take_over_rps
             __props__.__dict__["tsl_version"] = tsl_version
             __props__.__dict__["application_id"] = None
@@ -281,6 +301,7 @@ class Device(pulumi.CustomResource):
             __props__.__dict__["last_update_time"] = None
             __props__.__dict__["license_status"] = None
             __props__.__dict__["model"] = None
+            __props__.__dict__["owner_marker"] = None
             __props__.__dict__["rps_status"] = None
         super(Device, __self__).__init__(
             'devplatform:index:Device',
@@ -321,10 +342,12 @@ class Device(pulumi.CustomResource):
         __props__.__dict__["license_status"] = None
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["owner_marker"] = None
         __props__.__dict__["project"] = None
         __props__.__dict__["rps_status"] = None
         __props__.__dict__["sn"] = None
         __props__.__dict__["tags"] = None
+        __props__.__dict__["take_over"] = None
         __props__.__dict__["take_over_rps"] = None
         __props__.__dict__["tsl_version"] = None
         return Device(resource_name, opts=opts, __props__=__props__)
@@ -466,6 +489,14 @@ class Device(pulumi.CustomResource):
         return pulumi.get(self, "name")
 
     @_builtins.property
+    @pulumi.getter(name="ownerMarker")
+    def owner_marker(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+        """
+        return pulumi.get(self, "owner_marker")
+
+    @_builtins.property
     @pulumi.getter
     def project(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -496,6 +527,14 @@ class Device(pulumi.CustomResource):
         At most 20 unique, non-empty tags, no leading or trailing spaces; their order is kept.
         """
         return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Take the device over from another stack whose owner tag it carries (`pulumi-stack:<project>/<stack>`): without it, adopting or updating a device another stack manages is refused, naming that stack, and nothing is written. The other stack then deletes nothing of it.
+        """
+        return pulumi.get(self, "take_over")
 
     @_builtins.property
     @pulumi.getter(name="takeOverRps")

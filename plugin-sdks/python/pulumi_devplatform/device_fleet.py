@@ -27,6 +27,7 @@ class DeviceFleetArgs:
                  concurrency: pulumi.Input[Optional[_builtins.int]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a DeviceFleet resource.
@@ -36,6 +37,7 @@ class DeviceFleetArgs:
         :param pulumi.Input[_builtins.int] concurrency: Platform requests of this fleet in flight at once (default 16, 1–64).
         :param pulumi.Input[_builtins.int] max_removals: An update that would remove more devices than this fails at preview, naming the count and the first serial numbers, and an `up` in which the program no longer declares a fleet holding more devices fails instead of deleting them: a guard against a truncated inventory file (`pulumi destroy` is not limited).
         :param pulumi.Input['OnRemove'] on_remove: What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding a device, delete its RPS record if there is one.
         """
         pulumi.set(__self__, "devices", devices)
@@ -47,6 +49,8 @@ class DeviceFleetArgs:
             pulumi.set(__self__, "max_removals", max_removals)
         if on_remove is not None:
             pulumi.set(__self__, "on_remove", on_remove)
+        if take_over is not None:
+            pulumi.set(__self__, "take_over", take_over)
         if take_over_rps is not None:
             pulumi.set(__self__, "take_over_rps", take_over_rps)
 
@@ -111,6 +115,18 @@ class DeviceFleetArgs:
         pulumi.set(self, "on_remove", value)
 
     @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+        """
+        return pulumi.get(self, "take_over")
+
+    @take_over.setter
+    def take_over(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "take_over", value)
+
+    @_builtins.property
     @pulumi.getter(name="takeOverRps")
     def take_over_rps(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -134,6 +150,7 @@ class DeviceFleet(pulumi.CustomResource):
                  devices: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DeviceFleetDeviceArgs', 'DeviceFleetDeviceArgsDict']]]]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
@@ -163,6 +180,7 @@ class DeviceFleet(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['DeviceFleetDeviceArgs', 'DeviceFleetDeviceArgsDict']]]] devices: The devices of the fleet, each by the Device rules (errors name the entry's index, serial number and field); serial numbers unique without regard to case; may be empty. A change to one entry updates that device only; an added entry is added (or adopted), a removed one deleted or released (`onRemove`).
         :param pulumi.Input[_builtins.int] max_removals: An update that would remove more devices than this fails at preview, naming the count and the first serial numbers, and an `up` in which the program no longer declares a fleet holding more devices fails instead of deleting them: a guard against a truncated inventory file (`pulumi destroy` is not limited).
         :param pulumi.Input['OnRemove'] on_remove: What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding a device, delete its RPS record if there is one.
         """
         ...
@@ -211,6 +229,7 @@ class DeviceFleet(pulumi.CustomResource):
                  devices: pulumi.Input[Optional[Sequence[pulumi.Input[Union['DeviceFleetDeviceArgs', 'DeviceFleetDeviceArgsDict']]]]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
+                 take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -228,8 +247,10 @@ class DeviceFleet(pulumi.CustomResource):
             __props__.__dict__["devices"] = devices
             __props__.__dict__["max_removals"] = max_removals
             __props__.__dict__["on_remove"] = on_remove
+            __props__.__dict__["take_over"] = take_over
             __props__.__dict__["take_over_rps"] = take_over_rps
             __props__.__dict__["device_ids"] = None
+            __props__.__dict__["owner_marker"] = None
         super(DeviceFleet, __self__).__init__(
             'devplatform:index:DeviceFleet',
             resource_name,
@@ -258,6 +279,8 @@ class DeviceFleet(pulumi.CustomResource):
         __props__.__dict__["devices"] = None
         __props__.__dict__["max_removals"] = None
         __props__.__dict__["on_remove"] = None
+        __props__.__dict__["owner_marker"] = None
+        __props__.__dict__["take_over"] = None
         __props__.__dict__["take_over_rps"] = None
         return DeviceFleet(resource_name, opts=opts, __props__=__props__)
 
@@ -308,6 +331,22 @@ class DeviceFleet(pulumi.CustomResource):
         What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
         """
         return pulumi.get(self, "on_remove")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerMarker")
+    def owner_marker(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+        """
+        return pulumi.get(self, "owner_marker")
+
+    @_builtins.property
+    @pulumi.getter(name="takeOver")
+    def take_over(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+        """
+        return pulumi.get(self, "take_over")
 
     @_builtins.property
     @pulumi.getter(name="takeOverRps")

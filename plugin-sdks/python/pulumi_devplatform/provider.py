@@ -25,6 +25,7 @@ class ProviderArgs:
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
@@ -35,6 +36,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
         :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
         :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
         if api_version is not None:
@@ -49,6 +51,8 @@ class ProviderArgs:
             pulumi.set(__self__, "max_removals", max_removals)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if owner_tag is not None:
+            pulumi.set(__self__, "owner_tag", owner_tag)
         if rate_limit_wait is not None:
             pulumi.set(__self__, "rate_limit_wait", rate_limit_wait)
 
@@ -125,6 +129,18 @@ class ProviderArgs:
         pulumi.set(self, "max_retries", value)
 
     @_builtins.property
+    @pulumi.getter(name="ownerTag")
+    def owner_tag(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+        """
+        return pulumi.get(self, "owner_tag")
+
+    @owner_tag.setter
+    def owner_tag(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "owner_tag", value)
+
+    @_builtins.property
     @pulumi.getter(name="rateLimitWait")
     def rate_limit_wait(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -149,6 +165,7 @@ class Provider(pulumi.ProviderResource):
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         """
@@ -162,6 +179,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
         :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
         :param pulumi.Input[_builtins.int] rate_limit_wait: Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
         """
         ...
@@ -194,6 +212,7 @@ class Provider(pulumi.ProviderResource):
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit_wait: pulumi.Input[Optional[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -210,6 +229,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
             __props__.__dict__["max_removals"] = pulumi.Output.from_input(max_removals).apply(pulumi.runtime.to_json) if max_removals is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["owner_tag"] = owner_tag
             __props__.__dict__["rate_limit_wait"] = pulumi.Output.from_input(rate_limit_wait).apply(pulumi.runtime.to_json) if rate_limit_wait is not None else None
         super(Provider, __self__).__init__(
             'devplatform',

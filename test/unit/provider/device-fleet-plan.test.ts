@@ -31,7 +31,7 @@ const applied: FleetEntries = {
 describe("planFleet", () => {
   it("costs nothing for devices declared as they are", () => {
     const plan = planFleet(ledgerOf(applied), applied);
-    expect(plan).toEqual({ adds: [], updates: [], removals: [], unchanged: 3 });
+    expect(plan).toEqual({ adds: [], updates: [], removals: [], unchanged: 3, marks: [], ownerReads: [] });
     expect(planChanges(plan)).toBe(false);
   });
 
@@ -64,6 +64,8 @@ describe("planFleet", () => {
       ],
       removals: [],
       unchanged: 1,
+      marks: [],
+      ownerReads: [],
     });
   });
 

@@ -69,7 +69,7 @@ describe("request figures", () => {
 
   it("releases cost nothing; deletes a lookup and a DELETE each", () => {
     const ledger = new FleetLedger();
-    const plan = { adds: [], updates: [], removals: ["A", "B"], unchanged: 0 };
+    const plan = { adds: [], updates: [], removals: ["A", "B"], unchanged: 0, marks: [], ownerReads: [] };
     expect(plannedRequests(plan, {}, ledger, { onRemove: "release" }, { applicationSize: 2 }).total).toBe(0);
     expect(plannedRequests(plan, {}, ledger, { onRemove: "delete" }, { applicationSize: 2 })).toEqual({
       lookups: 2,
@@ -100,6 +100,8 @@ describe("the plan messages of docs/guides/fleets-at-scale.md", () => {
       ],
       removals: [sn(0)],
       unchanged: 9_994,
+      marks: [],
+      ownerReads: [],
     };
     expect(
       plannedRequests(plan, {}, ledger, { onRemove: "delete" }, { applicationSize: ledger.size }),
@@ -116,7 +118,7 @@ describe("the plan messages of docs/guides/fleets-at-scale.md", () => {
     const onPlatform = new Map(
       adds.slice(0, 248).map((s, i) => [s, i === 0 ? ("retag" as const) : ("unchanged" as const)]),
     );
-    const plan = { adds, updates: [], removals: [], unchanged: 0 };
+    const plan = { adds, updates: [], removals: [], unchanged: 0, marks: [], ownerReads: [] };
     const figure = plannedRequests(
       plan,
       {},

@@ -3,7 +3,7 @@
  * the last always), none for small work; the fleet's reconcile names the fleet and the counts.
  */
 import { describe, expect, it } from "vitest";
-import { fleetProgress } from "../../../provider/device-fleet/reconcile";
+import { fleetProgress } from "../../../provider/device-fleet/fleet-run";
 import { withLogSink, type LogSink } from "../../../provider/runtime/log";
 import { formatCount, Progress } from "../../../provider/runtime/progress";
 

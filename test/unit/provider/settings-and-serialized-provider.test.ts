@@ -24,6 +24,7 @@ describe("provider settings", () => {
       apiVersion: "v1.0",
       maxRetries: 10,
       rateLimitWait: 600,
+      ownerTag: "pulumi-stack:",
     });
     expect(resolveSettings((k) => config[k], {}).apiVersion).toBe("v1");
   });

@@ -41,6 +41,11 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "devplatform:maxRetries")
 }
 
+// The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
+func GetOwnerTag(ctx *pulumi.Context) string {
+	return config.Get(ctx, "devplatform:ownerTag")
+}
+
 // Seconds one platform operation may go on being refused for the platform's rate limit (429 `rate_limited`) before it fails, 0–86400 (default 600: ten minutes). A refusal slows every request of the deployment to the application, and the pace climbs back while requests pass; this bounds the wait by time, not by `maxRetries`. Falls back to `DEVPLATFORM_RATE_LIMIT_WAIT`.
 func GetRateLimitWait(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "devplatform:rateLimitWait")

@@ -1,0 +1,59 @@
+/**
+ * What the owner marker (provider/shared/owner-marker.ts) means for a device's writes: a delete
+ * that finds another stack's marker deletes nothing, a write to a device recorded without this
+ * stack's marker reads it first, and a preview says how many devices gain the marker.
+ */
+import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
+import { otherOwnerIn } from "../shared/owner-marker";
+import { OwnedElsewhereError } from "./adoption";
+
+/**
+ * Why this stack must not delete or reset `device` — another stack's owner marker is on it — or
+ * undefined when it may (its marker is this stack's, or it has none: made by hand, or managed
+ * before markers were written). Without a `marker` (no deployment) nothing is refused.
+ */
+export function refuseOtherOwner(device: PlatformDevice, marker: string | undefined): string | undefined {
+  const other = marker === undefined ? undefined : otherOwnerIn(device.tag, marker);
+  if (other === undefined) return undefined;
+  return (
+    `stack "${other}" manages it now (its owner tag says so); it stays on the platform and leaves this ` +
+    "stack's state"
+  );
+}
+
+/**
+ * Before the first write of this stack's marker to a device it already records (a device managed
+ * before markers, or a stack renamed): reads the device, and refuses — nothing written — when
+ * another stack's marker is on it, unless the program takes it over.
+ */
+export async function confirmOwnership(
+  client: DevicePlatformClient,
+  deviceId: string,
+  marker: string,
+  options: { operation: string; takeOver: boolean; takeOverHint?: string },
+): Promise<PlatformDevice> {
+  const device = await client.getDevice(deviceId);
+  const other = otherOwnerIn(device.tag, marker);
+  if (other !== undefined && !options.takeOver) {
+    throw new OwnedElsewhereError(
+      `${options.operation} failed: deviceId ${deviceId} is managed by stack "${other}" (its owner tag says so); ` +
+        `nothing was written. Remove the device from one of the two stacks' programs, or ` +
+        `${options.takeOverHint ?? "set takeOver: true"} to move it to this stack`,
+    );
+  }
+  return device;
+}
+
+/**
+ * The preview's line for devices this stack records without its marker: `Device sn=…: gains the
+ * owner tag "pulumi-stack:fleet/prod" (1 device, 1 PUT; …)`.
+ */
+export function ownerMarkerNote(subject: string, devices: number, marker: string): string {
+  const count = devices === 1 ? "1 device" : `${devices} devices`;
+  const writes = devices === 1 ? "a read and a PUT" : `reads and ${devices} PUTs`;
+  return (
+    `${subject}: ${count} recorded without this stack's owner tag will be given ${JSON.stringify(marker)} ` +
+    `(${writes}; nothing else changes). The tag names the stack that manages a device, so that no other stack ` +
+    "adopts, deletes or resets it"
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * One owner across stacks, on the real CLI through both front-ends: two stacks whose programs
+ * declare one serial number (an inventory split by site, with a slip) against one application.
+ * Each device a stack adds or adopts carries the owner tag naming that stack; stack B's adoption
+ * of stack A's devices is refused naming A, writing nothing, until B's program takes them over;
+ * then A, dropping them, deletes nothing (and forgets them), and B's preview and refresh find no
+ * change. Before owner tags, B adopted both devices without a write and A's `up` deleted them
+ * from under B.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createProject } from "./support/e2e-project";
+import { serialNumbers } from "./support/fleet-programs";
+import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
+import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { writesOf } from "./support/platform-writes";
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ control: true });
+});
+afterAll(async () => {
+  await emulator.stop();
+});
+
+/** What a stack's program declares: the Device `x` (or not), and the fleet `site`'s serial numbers. */
+interface Declared {
+  readonly device?: string;
+  readonly takeOverDevice?: boolean;
+  readonly fleet: readonly string[];
+  readonly fleetTakeOver?: readonly string[];
+}
+
+function ownerProgram(declared: Declared): string {
+  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}` }));
+  const takeOver = declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "";
+  const device =
+    declared.device === undefined
+      ? ""
+      : `new devplatform.Device("x", { sn: ${JSON.stringify(declared.device)}, name: "x", tags: ["site"]` +
+        `${declared.takeOverDevice ? ", takeOver: true" : ""} });`;
+  return [
+    `import * as devplatform from "pulumi-devplatform";`,
+    device,
+    `new devplatform.DeviceFleet("site", { devices: ${JSON.stringify(devices)}${takeOver} });`,
+    "",
+  ].join("\n");
+}
+
+/** The platform's tags of each serial number. */
+async function tagsOf(serials: readonly string[]): Promise<Record<string, string[] | undefined>> {
+  const devices = (await emulator.control.state()).devices;
+  return Object.fromEntries(serials.map((sn) => [sn, devices.find((d) => d.sn === sn)?.tag]));
+}
+
+/** Requests and writes of one command, from the emulator's counters. */
+async function counted<T>(command: () => Promise<T>) {
+  await emulator.control.resetCounters();
+  const result = await command();
+  const { byRoute } = await emulator.control.counters();
+  const requests = Object.entries(byRoute)
+    .filter(([route]) => !route.includes("oauth"))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return { result, requests, writes: writesOf(byRoute) };
+}
+
+describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front: FrontEnd) => {
+  const [x, y] = serialNumbers(2) as [string, string];
+  const markerA = "pulumi-stack:site-a/dev";
+  const markerB = "pulumi-stack:site-b/dev";
+  let a: PulumiProject;
+  let b: PulumiProject;
+
+  const project = (name: string, declared: Declared) =>
+    createProject({
+      name,
+      program: ownerProgram(declared),
+      front,
+      config: { "devplatform:baseUrl": emulator.url },
+    });
+
+  it("stack A's devices carry its owner tag, besides the declared tags", async () => {
+    a = await project("site-a", { device: x, fleet: [y] });
+    assertOk(await a.up());
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
+    // Never a diff, never drift.
+    assertOk(await a.preview({ expectNoChanges: true }));
+    assertOk(await a.refreshExpectingNoChanges());
+  });
+
+  it("stack B declaring them is refused, naming stack A, and writes nothing", async () => {
+    b = await project("site-b", { device: x, fleet: [y] });
+    const { result: up, writes } = await counted(() => b.up());
+    expect(up.exitCode).not.toBe(0);
+    const output = up.output;
+    expect(output).toMatch(/1 managed by another stack will be refused, nothing written to them/);
+    expect(output).toMatch(
+      new RegExp(`create Device sn=${x} failed: deviceId \\d+ .*managed by stack "site-a/dev"`),
+    );
+    expect(output).toMatch(
+      new RegExp(`adopt ${y}.*managed by stack "site-a/dev".*list ${y} in the fleet's takeOver`),
+    );
+    expect(writes).toEqual({});
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
+  });
+
+  it("stack B takes them over when its program says so: one PUT each", async () => {
+    b.setProgram(ownerProgram({ device: x, takeOverDevice: true, fleet: [y], fleetTakeOver: [y] }));
+    const { result, writes } = await counted(() => b.up());
+    const up = assertOk(result);
+    expect(writes).toEqual({ "PUT /devices": 2 });
+    expect(up.output).toMatch(/taken over from stack "site-a\/dev"/);
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+  });
+
+  it("stack A dropping them deletes nothing, says why, and forgets them", async () => {
+    a.setProgram(ownerProgram({ fleet: [] }));
+    const { result, writes, requests } = await counted(() => a.up());
+    const up = assertOk(result);
+    expect(writes).toEqual({});
+    console.log(`${front}: stack A's up dropping 2 devices stack B owns: ${requests} requests, 0 writes`);
+    expect(up.output).toMatch(
+      new RegExp(`Device sn=${x}: not deleting deviceId \\d+: stack "site-b/dev" manages it now`),
+    );
+    expect(up.output).toMatch(
+      new RegExp(`not deleting ${y} \\(deviceId \\d+\\): stack "site-b/dev" manages it now`),
+    );
+    const state = await a.exportStack();
+    expect(resourcesOfType(state, a.token("Device"))).toEqual([]);
+    expect(resourcesOfType(state, a.token("DeviceFleet"))[0]?.outputs?.deviceIds).toEqual({});
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await a.preview({ expectNoChanges: true }));
+  });
+
+  it("stack B then finds no change, and its destroy deletes them", async () => {
+    assertOk(await b.preview({ expectNoChanges: true }));
+    assertOk(await b.refreshExpectingNoChanges());
+    const { writes } = await counted(() => b.destroy());
+    expect(writes).toEqual({ "DELETE /devices/{deviceId}": 2 });
+    assertOk(await a.destroy());
+  });
+});
