@@ -132,6 +132,14 @@ export class FleetRepo {
     return fleetRepo;
   }
 
+  /** Switches the working tree (what act copies into a job) to `branch`, created with `create`. */
+  checkout(branch: string, create = false): void {
+    execFileSync("git", ["checkout", "-q", ...(create ? ["-b"] : []), branch], {
+      cwd: this.dir,
+      stdio: "ignore",
+    });
+  }
+
   /** Commits everything, as a merge to main would leave the tree. */
   commit(message: string): void {
     const git = (...args: string[]) =>

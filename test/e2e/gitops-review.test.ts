@@ -1,0 +1,103 @@
+/**
+ * The example fleet repository's review and drift workflows (examples/fleet-repo/.github/workflows/
+ * preview.yml and drift.yml), on the provider plugin's program (fleet-yaml), run by a real GitHub
+ * Actions runner (nektos/act, steps on this host) against the shared S3 backend (moto's server), the
+ * emulator, and a stand-in for GitHub's REST API (GitHubStandIn: the test's, not GitHub), which
+ * records the comments, issues and labels the workflows' commands (`devplatform pr-summary`,
+ * `pr-comment`, `drift-issue`) send.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
+import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
+import { writesOf } from "./support/platform-writes";
+
+const PR = 7;
+const marker = (stack: string) => `<!-- devplatform-summary:${stack} -->`;
+
+describe("preview.yml and drift.yml on the plugin's program, with act", () => {
+  let fixture: GitOpsFixture;
+  let control: EmulatorControl;
+
+  beforeAll(async () => {
+    control = new EmulatorControl(e2e().emulatorUrl);
+    fixture = await GitOpsFixture.start("fleet-yaml");
+    const deployed = await fixture.run("push", "deploy.yml", pushEvent(), 1);
+    expect(deployed.jobs, deployed.output).toEqual({ "up-1": "succeeded", "up-2": "succeeded" });
+    fixture.github.openPullRequest(PR, "site-a: rename a controller, add a light, retire the yard light");
+  });
+  afterAll(async () => fixture?.stop());
+
+  const siteA = () => path.join(fixture.repo.dir, "fleet-yaml/Pulumi.site-a.yaml");
+  const prComments = () => fixture.github.issues.get(PR)?.comments ?? [];
+
+  it("comments once per stack on the pull request, and updates those comments on the next push", async () => {
+    fixture.repo.checkout("fleet-change", true);
+    writeFileSync(
+      siteA(),
+      readFileSync(siteA(), "utf8")
+        .replace("a-gate-controller", "a-main-gate-controller")
+        .replace(
+          /^.*240000A20202.*\n/m,
+          '    - { sn: "240000A20203", name: a-yard-light-2, project: site-a }\n',
+        ),
+    );
+    fixture.repo.commit("site-a: rename a controller, replace the yard light");
+    await control.resetCounters();
+
+    const first = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 2);
+    expect(first.jobs, first.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    expect(prComments()).toHaveLength(2);
+    const [a, b] = ["site-a", "site-b"].map((stack) =>
+      prComments().find((c) => c.body.includes(marker(stack))),
+    );
+    expect(a?.body).toContain("240000A20203"); // added
+    expect(a?.body).toContain("240000A20202"); // removed
+    expect(a?.body).toContain("240000A20201"); // renamed
+    expect(b?.body).not.toContain("240000A20201");
+    expect(
+      fixture.github.writes().filter((w) => w === `POST /repos/acme/fleet-repo/issues/${PR}/comments`),
+    ).toHaveLength(2);
+
+    writeFileSync(siteA(), readFileSync(siteA(), "utf8").replace("a-yard-light-2", "a-yard-light-east"));
+    fixture.repo.commit("site-a: a better name");
+    const before = fixture.github.writes().length;
+    const second = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 3);
+    expect(second.jobs, second.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    // The same two comments, edited in place: no new one.
+    expect(prComments().map((c) => c.id)).toEqual([a?.id, b?.id]);
+    expect(prComments().find((c) => c.id === a?.id)?.body).toContain("a-yard-light-east");
+    expect(
+      fixture.github
+        .writes()
+        .slice(before)
+        .filter((w) => w.startsWith("POST ")),
+    ).toEqual([]);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    fixture.repo.checkout("main");
+  });
+
+  it("opens one drift issue for the drifted stack, naming the device, and closes it once the drift is gone", async () => {
+    const device = (await control.state()).devices.find((d) => d.sn === "240000A20301");
+    if (!device) throw new Error("site-b's device is not on the platform");
+    await control.changeDevice(device.deviceId, { name: "renamed-by-hand" });
+
+    const drifted = await fixture.run("schedule", "drift.yml", {}, 4);
+    expect(drifted.jobs, drifted.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    const issues = () => [...fixture.github.issues.values()].filter((i) => i.labels.includes("drift"));
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]).toMatchObject({ state: "open" });
+    expect(issues()[0]?.title).toContain("site-b");
+    expect(issues()[0]?.body).toContain("240000A20301");
+    expect(issues()[0]?.body).toContain("renamed-by-hand");
+
+    await control.changeDevice(device.deviceId, { name: "b-gate-controller" });
+    const clean = await fixture.run("schedule", "drift.yml", {}, 5);
+    expect(clean.jobs, clean.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]).toMatchObject({ state: "closed" });
+  });
+});
