@@ -20,7 +20,7 @@ const FIRST = ["240000A20001", "240000A20002", "240000A20003", "240000A20101", "
 /** Devices a merge adds to site-a, the merge whose deploy is killed. */
 const ADDED = ["240000A20004", "240000A20005", "240000A20006", "240000A20007"];
 /** site-b's job of a run (the second of the matrix) has ended well. */
-const SITE_B_DONE = /\[fleet deploy\/up-2\]\s+🏁\s+Job succeeded/u;
+const SITE_B_DONE = /\[fleet deploy\/up-2\]\s+✅\s+Success - Main Up/u;
 const RUN_41 = "https://github.com/acme/fleet-repo/actions/runs/41/attempts/1";
 
 describe("deploy.yml on a merge, with act", () => {

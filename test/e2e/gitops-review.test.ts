@@ -77,10 +77,10 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
         .filter((w) => w.startsWith("POST ")),
     ).toEqual([]);
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
-    fixture.repo.checkout("main");
   });
 
   it("opens one drift issue for the drifted stack, naming the device, and closes it once the drift is gone", async () => {
+    fixture.repo.checkout("main"); // the pull request is not merged: main is what was deployed
     const device = (await control.state()).devices.find((d) => d.sn === "240000A20301");
     if (!device) throw new Error("site-b's device is not on the platform");
     await control.changeDevice(device.deviceId, { name: "renamed-by-hand" });
