@@ -85,8 +85,8 @@ export class GitOpsFixture {
         // A runner's own home, and no update check (offline).
         PULUMI_HOME: this.pulumiHome,
         PULUMI_SKIP_UPDATE_CHECK: "true",
-        // The suite's setting for every TypeScript program (half the time); the README's program
-        // is type-checked by its own test.
+        // The suite's setting for every TypeScript program (half the time); fleet/index.ts's
+        // types are checked by `npm run typecheck`, which includes the examples.
         PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       },
     };
