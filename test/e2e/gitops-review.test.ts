@@ -15,6 +15,7 @@ import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/git
 import { writesOf } from "./support/platform-writes";
 
 const PR = 7;
+const REPO_PATH = "/repos/acme/fleet-repo";
 const marker = (stack: string) => `<!-- devplatform-summary:${stack} -->`;
 
 describe("preview.yml and drift.yml on the plugin's program, with act", () => {
@@ -32,6 +33,12 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
 
   const siteA = () => path.join(fixture.repo.dir, "fleet-yaml/Pulumi.site-a.yaml");
   const prComments = () => fixture.github.issues.get(PR)?.comments ?? [];
+  /** What the stand-in received since request `since`, as sorted `METHOD path` (jobs run in parallel). */
+  const receivedSince = (since: number) =>
+    fixture.github.requests
+      .slice(since)
+      .map((r) => `${r.method} ${r.path.replace(REPO_PATH, "")}`)
+      .sort();
 
   it("comments once per stack on the pull request, and updates those comments on the next push", async () => {
     fixture.repo.checkout("fleet-change", true);
@@ -50,6 +57,13 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     const first = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 2);
     expect(first.jobs, first.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    // Per stack: one page of the pull request's comments read, one comment posted.
+    expect(receivedSince(0)).toEqual([
+      `GET /issues/${PR}/comments`,
+      `GET /issues/${PR}/comments`,
+      `POST /issues/${PR}/comments`,
+      `POST /issues/${PR}/comments`,
+    ]);
     expect(prComments()).toHaveLength(2);
     const [a, b] = ["site-a", "site-b"].map((stack) =>
       prComments().find((c) => c.body.includes(marker(stack))),
@@ -58,24 +72,24 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     expect(a?.body).toContain("240000A20202"); // removed
     expect(a?.body).toContain("240000A20201"); // renamed
     expect(b?.body).not.toContain("240000A20201");
-    expect(
-      fixture.github.writes().filter((w) => w === `POST /repos/acme/fleet-repo/issues/${PR}/comments`),
-    ).toHaveLength(2);
+    if (!a || !b) throw new Error("a stack's comment is missing");
 
     writeFileSync(siteA(), readFileSync(siteA(), "utf8").replace("a-yard-light-2", "a-yard-light-east"));
     fixture.repo.commit("site-a: a better name");
-    const before = fixture.github.writes().length;
+    const since = fixture.github.requests.length;
     const second = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 3);
     expect(second.jobs, second.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
     // The same two comments, edited in place: no new one.
-    expect(prComments().map((c) => c.id)).toEqual([a?.id, b?.id]);
-    expect(prComments().find((c) => c.id === a?.id)?.body).toContain("a-yard-light-east");
-    expect(
-      fixture.github
-        .writes()
-        .slice(before)
-        .filter((w) => w.startsWith("POST ")),
-    ).toEqual([]);
+    expect(receivedSince(since)).toEqual(
+      [
+        `GET /issues/${PR}/comments`,
+        `GET /issues/${PR}/comments`,
+        `PATCH /issues/comments/${a.id}`,
+        `PATCH /issues/comments/${b.id}`,
+      ].sort(),
+    );
+    expect(prComments().map((c) => c.id)).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(prComments().find((c) => c.id === a.id)?.body).toContain("a-yard-light-east");
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
   });
 
@@ -85,8 +99,11 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     if (!device) throw new Error("site-b's device is not on the platform");
     await control.changeDevice(device.deviceId, { name: "renamed-by-hand" });
 
+    let since = fixture.github.requests.length;
     const drifted = await fixture.run("schedule", "drift.yml", {}, 4);
     expect(drifted.jobs, drifted.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    // Per stack: one page of the open drift issues read; one issue opened, for site-b.
+    expect(receivedSince(since)).toEqual(["GET /issues", "GET /issues", "POST /issues"]);
     const issues = () => [...fixture.github.issues.values()].filter((i) => i.labels.includes("drift"));
     expect(issues()).toHaveLength(1);
     expect(issues()[0]).toMatchObject({ state: "open" });
@@ -95,8 +112,14 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     expect(issues()[0]?.body).toContain("renamed-by-hand");
 
     await control.changeDevice(device.deviceId, { name: "b-gate-controller" });
+    since = fixture.github.requests.length;
     const clean = await fixture.run("schedule", "drift.yml", {}, 5);
     expect(clean.jobs, clean.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    const number = issues()[0]?.number;
+    // The issue gets a closing comment and is closed; nothing else is written.
+    expect(receivedSince(since)).toEqual(
+      ["GET /issues", "GET /issues", `PATCH /issues/${number}`, `POST /issues/${number}/comments`].sort(),
+    );
     expect(issues()).toHaveLength(1);
     expect(issues()[0]).toMatchObject({ state: "closed" });
   });
