@@ -50,9 +50,19 @@ if [ "${#locks[@]}" -eq 1 ] && [ -n "$prev_run" ]; then
   if [ "$lock_host" != "$prev_host" ] || [ "$lock_epoch" -lt "$prev_started" ]; then
     verdict="the lock was not taken by the last recorded run ($run_url, host $prev_host)"
   else
-    status="$(curl -fsS -H "Authorization: Bearer ${GITHUB_TOKEN:-}" -H "Accept: application/vnd.github+json" \
-      "${GITHUB_API_URL:-https://api.github.com}/repos/$GITHUB_REPOSITORY/actions/runs/$prev_run/attempts/$prev_attempt" \
-      | jq -r '.status + " " + (.conclusion // "none")')" || status="unknown"
+    # Node.js is on the runner for the program (setup-node); its fetch needs no curl or jq.
+    status="$(node -e '
+      fetch(process.argv[1], {
+        headers: { authorization: `Bearer ${process.env.GITHUB_TOKEN ?? ""}`, accept: "application/vnd.github+json" },
+      })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          const attempt = await response.json();
+          console.log(`${attempt.status} ${attempt.conclusion ?? "none"}`);
+        })
+        .catch((error) => { console.error(`could not ask GitHub: ${error.message}`); process.exit(1); });
+    ' "${GITHUB_API_URL:-https://api.github.com}/repos/$GITHUB_REPOSITORY/actions/runs/$prev_run/attempts/$prev_attempt")" \
+      || status="unknown"
     if [ "${status%% *}" = "completed" ]; then
       echo "::warning title=Stack $stack was locked by a run that has ended::The lock on $stack (pid $lock_pid on $lock_host since $lock_time) was left by $run_url, which has ended (${status#* }). Removing it with \`pulumi cancel\` and deploying: this up adopts what that run added without recording it."
       pulumi cancel --yes --stack "$stack" || exit 1
