@@ -20,6 +20,9 @@ export const RESOURCE_SPECS = Object.fromEntries(
  */
 export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/devplatform/pulumi-devplatform";
 
+/** The project's source repository, whose GitHub releases PLUGIN_DOWNLOAD_URL names. */
+export const REPOSITORY = "https://github.com/devplatform/pulumi-devplatform";
+
 /** The npm and PyPI names of the generated SDKs, what the Node.js SDK depends on, the Go SDK's import path. */
 const LANGUAGE = {
   go: { importBasePath: GO_IMPORT_BASE_PATH },
@@ -59,6 +62,9 @@ export function pluginSchema(version: string): Record<string, unknown> {
       "Devices, device fleets, RPS records and TSL-validated device configuration of an IoT device platform.",
     keywords: ["pulumi", "devplatform", "iot", "category/infrastructure", "kind/native"],
     license: "Apache-2.0",
+    // The generated SDKs' package metadata (package.json's `repository`, which `npm publish
+    // --provenance` checks against the repository that built it).
+    repository: REPOSITORY,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     meta: { moduleFormat: "(.*)" },
     config: { variables: CONFIG_SCHEMA },

@@ -1,7 +1,7 @@
 /**
  * Forget only on evidence, on the real CLI, against an emulator that pages at 7 records whatever is
  * asked: a DeviceFleet refreshes, removes and destroys exactly; and two stacks, each with a
- * DeviceFleet, writing to one application at the same time (what examples/gitops recommends for
+ * DeviceFleet, writing to one application at the same time (what examples/fleet-repo does for
  * large fleets) lose nothing and leave no state lie. Where another writer's change must fall
  * between two pages of a listing, the emulator's interleave control puts it there exactly, and the
  * expected requests are computed from the platform's state before the step.

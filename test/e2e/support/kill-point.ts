@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorControl } from "../../../emulator";
-import { killAndAwaitTree } from "./process-tree";
+import { killAndAwaitTree, killWholeTree } from "./process-tree";
 
 /** A kill point: the emulator hold whose held requests mark it. */
 export interface KillPoint {
@@ -21,11 +21,14 @@ export interface KillPoint {
 
 /**
  * Kills the CLI `pid` once the kill point is reached. `done` settles when every process of the run
- * has ended (with how long the plugins took), or at once when no kill was due.
+ * has ended (with how long the plugins took), or at once when no kill was due. `whole-tree` kills
+ * `pid` and everything it started at once (a CI job, its runner lost) instead of the CLI alone
+ * (`done` then settles with 0).
  */
 export function killAtPoint(
   pid: number | undefined,
   point: KillPoint | undefined,
+  mode: "cli" | "whole-tree" = "cli",
 ): { done: Promise<number | undefined>; stop(): void } {
   if (pid === undefined || point === undefined) {
     return { done: Promise.resolve(undefined), stop: () => undefined };
@@ -36,7 +39,7 @@ export function killAtPoint(
     while (point.andWhen && !(await point.andWhen())) await sleep(25, undefined, { signal: abort.signal });
   };
   const done = reached().then(
-    () => killAndAwaitTree(pid),
+    () => (mode === "cli" ? killAndAwaitTree(pid) : killWholeTree(pid).then(() => 0)),
     (error: unknown) => {
       // The run ended before its kill point: the test sees exit code 0 and says so.
       if (!abort.signal.aborted) throw error;

@@ -90,6 +90,16 @@ export async function killAndAwaitTree(root: number, timeoutMs = 60_000): Promis
   return took;
 }
 
+/**
+ * Sends SIGKILL to `root` and every process it had started, all at once, as a runner's machine lost
+ * mid-job would stop them (a CI job killed with its `pulumi up`), then waits until all have ended.
+ */
+export async function killWholeTree(root: number): Promise<void> {
+  const tree = processTree(root);
+  for (const pid of tree) signal(pid, "SIGKILL");
+  while (tree.some((pid) => !ended(pid))) await sleep(10);
+}
+
 function commandOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim();

@@ -1,0 +1,126 @@
+/**
+ * The example fleet repository's review and drift workflows (examples/fleet-repo/.github/workflows/
+ * preview.yml and drift.yml), on the provider plugin's program (fleet-yaml), run by a real GitHub
+ * Actions runner (nektos/act, steps on this host) against the shared S3 backend (moto's server), the
+ * emulator, and a stand-in for GitHub's REST API (GitHubStandIn: the test's, not GitHub), which
+ * records the comments, issues and labels the workflows' commands (`devplatform pr-summary`,
+ * `pr-comment`, `drift-issue`) send.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
+import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
+import { writesOf } from "./support/platform-writes";
+
+const PR = 7;
+const REPO_PATH = "/repos/acme/fleet-repo";
+const marker = (stack: string) => `<!-- devplatform-summary:${stack} -->`;
+
+describe("preview.yml and drift.yml on the plugin's program, with act", () => {
+  let fixture: GitOpsFixture;
+  let control: EmulatorControl;
+
+  beforeAll(async () => {
+    control = new EmulatorControl(e2e().emulatorUrl);
+    fixture = await GitOpsFixture.start("fleet-yaml");
+    const deployed = await fixture.run("push", "deploy.yml", pushEvent(), 1);
+    expect(deployed.jobs, deployed.output).toEqual({ "up-1": "succeeded", "up-2": "succeeded" });
+    fixture.github.openPullRequest(PR, "site-a: rename a controller, add a light, retire the yard light");
+  });
+  afterAll(async () => fixture?.stop());
+
+  const siteA = () => path.join(fixture.repo.dir, "fleet-yaml/Pulumi.site-a.yaml");
+  const prComments = () => fixture.github.issues.get(PR)?.comments ?? [];
+  /** What the stand-in received since request `since`, as sorted `METHOD path` (jobs run in parallel). */
+  const receivedSince = (since: number) =>
+    fixture.github.requests
+      .slice(since)
+      .map((r) => `${r.method} ${r.path.replace(REPO_PATH, "")}`)
+      .sort();
+
+  it("comments once per stack on the pull request, and updates those comments on the next push", async () => {
+    fixture.repo.checkout("fleet-change", true);
+    writeFileSync(
+      siteA(),
+      readFileSync(siteA(), "utf8")
+        .replace("a-gate-controller", "a-main-gate-controller")
+        .replace(
+          /^.*240000A20202.*\n/m,
+          '    - { sn: "240000A20203", name: a-yard-light-2, project: site-a }\n',
+        ),
+    );
+    fixture.repo.commit("site-a: rename a controller, replace the yard light");
+    await control.resetCounters();
+
+    const first = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 2);
+    expect(first.jobs, first.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    // Per stack: one page of the pull request's comments read, one comment posted.
+    expect(receivedSince(0)).toEqual([
+      `GET /issues/${PR}/comments`,
+      `GET /issues/${PR}/comments`,
+      `POST /issues/${PR}/comments`,
+      `POST /issues/${PR}/comments`,
+    ]);
+    expect(prComments()).toHaveLength(2);
+    const [a, b] = ["site-a", "site-b"].map((stack) =>
+      prComments().find((c) => c.body.includes(marker(stack))),
+    );
+    expect(a?.body).toContain("240000A20203"); // added
+    expect(a?.body).toContain("240000A20202"); // removed
+    expect(a?.body).toContain("240000A20201"); // renamed
+    expect(b?.body).not.toContain("240000A20201");
+    if (!a || !b) throw new Error("a stack's comment is missing");
+
+    writeFileSync(
+      siteA(),
+      readFileSync(siteA(), "utf8").replace("a-main-gate-controller", "a-north-gate-controller"),
+    );
+    fixture.repo.commit("site-a: a better name");
+    const since = fixture.github.requests.length;
+    const second = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 3);
+    expect(second.jobs, second.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    // site-a's comment edited in place, site-b's (whose summary is the same) left alone: no new one.
+    expect(receivedSince(since)).toEqual([
+      `GET /issues/${PR}/comments`,
+      `GET /issues/${PR}/comments`,
+      `PATCH /issues/comments/${a.id}`,
+    ]);
+    expect(prComments().map((c) => c.id)).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(prComments().find((c) => c.id === a.id)?.body).toContain("a-north-gate-controller");
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+
+  it("opens one drift issue for the drifted stack, naming the device, and closes it once the drift is gone", async () => {
+    fixture.repo.checkout("main"); // the pull request is not merged: main is what was deployed
+    const device = (await control.state()).devices.find((d) => d.sn === "240000A20301");
+    if (!device) throw new Error("site-b's device is not on the platform");
+    await control.changeDevice(device.deviceId, { name: "renamed-by-hand" });
+
+    let since = fixture.github.requests.length;
+    const drifted = await fixture.run("schedule", "drift.yml", {}, 4);
+    expect(drifted.jobs, drifted.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    // Per stack: one page of the open drift issues read; one issue opened, for site-b.
+    expect(receivedSince(since)).toEqual(["GET /issues", "GET /issues", "POST /issues"]);
+    const issues = () => [...fixture.github.issues.values()].filter((i) => i.labels.includes("drift"));
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]).toMatchObject({ state: "open" });
+    expect(issues()[0]?.title).toContain("site-b");
+    expect(issues()[0]?.body).toContain("240000A20301");
+    expect(issues()[0]?.body).toContain("renamed-by-hand");
+
+    await control.changeDevice(device.deviceId, { name: "b-gate-controller" });
+    since = fixture.github.requests.length;
+    const clean = await fixture.run("schedule", "drift.yml", {}, 5);
+    expect(clean.jobs, clean.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    const number = issues()[0]?.number;
+    // The issue gets a closing comment and is closed; nothing else is written.
+    expect(receivedSince(since)).toEqual(
+      ["GET /issues", "GET /issues", `PATCH /issues/${number}`, `POST /issues/${number}/comments`].sort(),
+    );
+    expect(issues()).toHaveLength(1);
+    expect(issues()[0]).toMatchObject({ state: "closed" });
+  });
+});

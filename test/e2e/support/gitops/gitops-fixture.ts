@@ -1,0 +1,135 @@
+/**
+ * What a GitOps test runs the example fleet repository's workflows against: a copy of the repository
+ * (its stacks created first, as its README says), act, the GitHub stand-in, the shared S3 backend
+ * and the file's emulator; and the repository settings (variables, secrets) a team would set.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
+import { e2e } from "../e2e-context";
+import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
+import { GitHubStandIn } from "./github-stand-in";
+import { startS3Backend, type S3Backend } from "./s3-backend";
+import type { KillPoint } from "../kill-point";
+
+/** The repository on "GitHub" (the stand-in). */
+export const REPO = "acme/fleet-repo";
+export const STACKS = ["site-a", "site-b"] as const;
+
+export class GitOpsFixture {
+  private constructor(
+    readonly repo: FleetRepo,
+    readonly github: GitHubStandIn,
+    readonly backend: S3Backend,
+    /** `fleet` (TypeScript, dynamic resources) or `fleet-yaml` (the plugin). */
+    readonly fleetDir: string,
+    private readonly pulumiHome: string,
+    private readonly pulumiDir: string,
+  ) {}
+
+  /** Sets everything up and creates the stacks of `fleetDir` in the shared backend (committed). */
+  static async start(fleetDir: string): Promise<GitOpsFixture> {
+    const context = e2e();
+    const toolchain = {
+      actDir: provisionAct(),
+      pulumiDir: context.pulumiDir,
+      nodeModules: context.nodeModules,
+    };
+    const repo = FleetRepo.create(context.workDir, REPO, toolchain);
+    const github = await GitHubStandIn.start(REPO);
+    const backend = await startS3Backend("fleet-state");
+    const pulumiHome = path.join(repo.dir, "..", "pulumi-home");
+    mkdirSync(pulumiHome);
+    const fixture = new GitOpsFixture(repo, github, backend, fleetDir, pulumiHome, context.pulumiDir);
+    for (const stack of STACKS) fixture.pulumi(["stack", "init", stack, "--secrets-provider", "passphrase"]);
+    repo.commit("the stacks, created first");
+    return fixture;
+  }
+
+  /** `pulumi` in the project, on the shared backend, as a team member runs it from a clone. */
+  pulumi(args: string[]): string {
+    return execFileSync(path.join(this.pulumiDir, "pulumi"), ["--non-interactive", ...args], {
+      cwd: path.join(this.repo.dir, this.fleetDir),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...this.backendEnv(),
+        PULUMI_HOME: this.pulumiHome,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+      },
+    });
+  }
+
+  /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
+  settings(runId: number): ActSettings {
+    const context = e2e();
+    return {
+      vars: {
+        FLEET_DIR: this.fleetDir,
+        PULUMI_BACKEND_URL: this.backend.url,
+        DEVPLATFORM_BASE_URL: context.emulatorUrl,
+      },
+      secrets: {
+        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+        ...this.backend.credentials,
+        DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+        DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+        GITHUB_TOKEN: "stand-in-token",
+      },
+      env: {
+        GITHUB_API_URL: this.github.url,
+        GITHUB_RUN_ID: String(runId),
+        GITHUB_RUN_ATTEMPT: "1",
+        // A runner's own home, and no update check (offline).
+        PULUMI_HOME: this.pulumiHome,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        // The suite's setting for every TypeScript program (half the time); fleet/index.ts's
+        // types are checked by `npm run typecheck`, which includes the examples.
+        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      },
+    };
+  }
+
+  /** Runs `workflow` for `event` as run `runId`, optionally killed at a point. */
+  run(
+    event: string,
+    workflow: string,
+    payload: unknown,
+    runId: number,
+    kill?: { point: KillPoint; afterOutput?: RegExp },
+  ): Promise<ActResult> {
+    return this.repo.run(event, workflow, payload, this.settings(runId), kill);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.github.stop(), this.backend.stop()]);
+  }
+
+  private backendEnv(): Record<string, string> {
+    return {
+      PULUMI_BACKEND_URL: this.backend.url,
+      PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+      ...this.backend.credentials,
+    };
+  }
+}
+
+/** A push to main, as GitHub's `push` event carries it. */
+export function pushEvent(): unknown {
+  return {
+    ref: "refs/heads/main",
+    repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
+  };
+}
+
+/** A pull request's event (`pull_request`, action `synchronize`). */
+export function pullRequestEvent(number: number): unknown {
+  return {
+    action: "synchronize",
+    number,
+    pull_request: { number, head: { ref: "fleet-change", sha: "0".repeat(40) }, base: { ref: "main" } },
+    repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
+  };
+}
