@@ -3,6 +3,7 @@
  * resource, planned and reconciled by serial number.
  */
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
+import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
 import { platformClient } from "../runtime/platform-client";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
@@ -165,6 +166,8 @@ export const deviceFleetImplementation: KindDefinition = {
       fleetOwner(fleet),
       Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
     );
+    const twice = await serialsDeclaredTwice(fleetOwner(fleet), Object.keys(entries), "devices");
+    if (twice.length > 0) return { inputs, failures: twice };
     // A fleet new to the stack is created without a diff: its plan is told here.
     if (Object.keys(olds).length === 0) await announceNewFleet(fleet, entries, inputs);
     return { inputs, failures };
