@@ -62,12 +62,16 @@ describe("a serial number declared by two resources of one deployment", () => {
     expect((await checkDevice("gw-1", one)).failures).toEqual([
       {
         property: "sn",
-        reason: expect.stringContaining(`serial number ${one} is declared by Device "gw-1" and by DeviceFleet "site-a"`),
+        reason: expect.stringContaining(
+          `serial number ${one} is declared by Device "gw-1" and by DeviceFleet "site-a"`,
+        ),
       },
     ]);
     await checkDevice("gw-2", two);
     expect((await checkFleet("site-b", [two])).failures.map((f) => f.reason)).toEqual([
-      expect.stringContaining(`serial number ${two} is declared by DeviceFleet "site-b" and by Device "gw-2"`),
+      expect.stringContaining(
+        `serial number ${two} is declared by DeviceFleet "site-b" and by Device "gw-2"`,
+      ),
     ]);
   });
 

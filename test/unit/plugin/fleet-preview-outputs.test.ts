@@ -58,6 +58,9 @@ describe("a plugin fleet's preview", () => {
     request.setType("devplatform:index:Device");
     request.setProperties(toStruct({ sn: "240000A10001", name: "a" }));
     request.setPreview(true);
-    expect(fromStruct((await create(request)).getProperties()).values).toEqual({ sn: "240000A10001", name: "a" });
+    expect(fromStruct((await create(request)).getProperties()).values).toEqual({
+      sn: "240000A10001",
+      name: "a",
+    });
   });
 });
