@@ -47,7 +47,11 @@ export const oneSerialOneResource: StackValidationPolicy = {
     }
     for (const { sn, declarers } of bySerial.values()) {
       if (declarers.length < 2) continue;
-      const [first, ...others] = declarers as [Declarer, ...Declarer[]];
+      // By name, not by the engine's order (which varies from run to run): the message is stable.
+      const sorted = [...declarers].sort(
+        (x, y) => x.label.localeCompare(y.label) || x.urn.localeCompare(y.urn),
+      );
+      const [first, ...others] = sorted as [Declarer, ...Declarer[]];
       for (const other of others) {
         reportViolation(
           `serial number ${sn} is declared by ${other.label} and by ${first.label}; declare each device in one resource`,

@@ -35,13 +35,13 @@ describe("one serial number, one resource", () => {
       },
       {
         message:
-          'serial number 240000A10002 is declared by Device "gw-1" and by DeviceFleet "site-b"; declare each device in one resource',
-        urn: "urn:pulumi:dev::fleet::devplatform:index:Device::gw-1",
+          'serial number 240000A10002 is declared by DeviceFleet "site-b" and by Device "gw-1"; declare each device in one resource',
+        urn: "urn:pulumi:dev::fleet::pulumi-nodejs:dynamic/devplatform:DeviceFleet::site-b",
       },
       {
         message:
-          'serial number 240000A10003 is declared by Device "gw-3" and by RpsProfile "rps-1"; declare each device in one resource',
-        urn: "urn:pulumi:dev::fleet::devplatform:index:Device::gw-3",
+          'serial number 240000A10003 is declared by RpsProfile "rps-1" and by Device "gw-3"; declare each device in one resource',
+        urn: "urn:pulumi:dev::fleet::pulumi-nodejs:dynamic/devplatform:RpsProfile::rps-1",
       },
     ]);
   });
