@@ -166,7 +166,8 @@ export const deviceFleetImplementation: KindDefinition = {
       fleetOwner(fleet),
       Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
     );
-    const twice = await serialsDeclaredTwice(fleetOwner(fleet), Object.keys(entries), "devices");
+    // On no property: the engine prints a failing property's whole value, here every entry.
+    const twice = await serialsDeclaredTwice(fleetOwner(fleet), Object.keys(entries), "");
     if (twice.length > 0) return { inputs, failures: twice };
     // A fleet new to the stack is created without a diff: its plan is told here.
     if (Object.keys(olds).length === 0) await announceNewFleet(fleet, entries, inputs);

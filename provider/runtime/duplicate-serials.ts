@@ -42,7 +42,7 @@ export function describeDeclarer(owner: Owner): string {
 /**
  * The check failures for the serial numbers `owner` declares (already recorded by `declareSerials`)
  * that another resource of the deployment declares too; `property` is where the owner's input
- * holds them (`sn`, `devices`). Reads the deployment's other processes' record first: of two
+ * holds them (`sn`; `""` for a fleet, whose whole list the engine would print with the failure). Reads the deployment's other processes' record first: of two
  * resources checked at once in two processes, each publishes before it reads, so at least one sees
  * the other. Throws as `catchUpWithOthers` does when that record cannot be read.
  */

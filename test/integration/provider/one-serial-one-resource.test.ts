@@ -47,7 +47,7 @@ describe("a serial number declared by two resources of one deployment", () => {
     const { failures } = await checkFleet("site-b", [b, shared.toLowerCase()]);
     expect(failures).toEqual([
       {
-        property: "devices",
+        property: "",
         reason: expect.stringContaining(
           `serial number ${shared.toLowerCase()} is declared by DeviceFleet "site-b" and by DeviceFleet "site-a"`,
         ),
