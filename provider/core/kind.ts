@@ -67,6 +67,13 @@ export interface RecordedInputs {
   operationInputs(recorded: Inputs): Inputs;
   /** Inputs recorded under the name of an output of another shape. */
   readonly reshaped: readonly string[];
+  /**
+   * What a preview answers for outputs the recorded inputs already tell in part (a fleet's serial
+   * numbers, the keys of its `devices` and `deviceIds`), with the values not yet known as unknowns;
+   * `{}` where they tell nothing. Policies read these at preview (the engine gives a stack policy
+   * the outputs).
+   */
+  previewOutputs?(recorded: Inputs): Inputs;
 }
 
 /** One resource kind: its operations, its import, and its place in the package schema. */

@@ -3,6 +3,7 @@
  * resource, planned and reconciled by serial number.
  */
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
+import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
 import { platformClient, providerSettings } from "../runtime/platform-client";
 import { chargeRemovals } from "../runtime/removal-budget";
 import {
@@ -200,6 +201,9 @@ export const deviceFleetImplementation: KindDefinition = {
       fleetOwner(fleet),
       Object.entries(entries).map(([sn, entry]) => ({ sn, project: entry.project })),
     );
+    // On no property: the engine prints a failing property's whole value, here every entry.
+    const twice = await serialsDeclaredTwice(fleetOwner(fleet), Object.keys(entries), "");
+    if (twice.length > 0) return { inputs, failures: twice };
     const removal = await fleetRemovalFailure(fleet, entriesOf(olds), entries, settingsOf(inputs));
     if (removal !== undefined) return { inputs, failures: [removal] };
     // A fleet new to the stack is created without a diff: its plan is told here.

@@ -6,7 +6,7 @@
  * (The dynamic resource passes the name as `fleetName` and records `entries` as they are.)
  */
 import type { RecordedInputs } from "../core/kind";
-import type { Inputs } from "../shared/input-checks";
+import { UNKNOWN, type Inputs } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 
 export const fleetRecordedInputs: RecordedInputs = {
@@ -35,4 +35,15 @@ export const fleetRecordedInputs: RecordedInputs = {
 
   // Entries in, the platform's facts out: a preview answers `devices` unknown (or, when stable, as it was).
   reshaped: ["devices"],
+
+  // The serial numbers are the recorded entries' keys, known at preview; the ids are not (a device
+  // to add has none yet, and one recorded may be re-added), so each value stays unknown.
+  previewOutputs(recorded: Inputs): Inputs {
+    if (!isPlainObject(recorded.devices)) return {};
+    const serials = Object.keys(recorded.devices);
+    return {
+      devices: Object.fromEntries(serials.map((sn) => [sn, { deviceId: UNKNOWN }])),
+      deviceIds: Object.fromEntries(serials.map((sn) => [sn, UNKNOWN])),
+    };
+  },
 };

@@ -4,6 +4,7 @@
  * another resource now manages.
  */
 import { currentUrn } from "../runtime/request-urn";
+import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
 import {
   ConflictError,
   NotFoundError,
@@ -250,6 +251,7 @@ export const deviceImplementation: KindDefinition = {
       declareSerials(owner(), [
         { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
       ]);
+      return { inputs, failures: await serialsDeclaredTwice(owner(), [inputs.sn], "sn") };
     }
     return { inputs, failures };
   },

@@ -173,6 +173,16 @@ export function declareSerials(owner: Owner, serials: readonly { sn: string; pro
   }
 }
 
+/**
+ * Every resource that declares `sn` in this deployment, as far as known: this process's, and the
+ * other processes' as last read (`catchUpWithOthers`). See duplicate-serials.ts.
+ */
+export function declarersOf(sn: string): Owner[] {
+  const key = serialKey(sn);
+  const remote = [...remoteDeclarations.values()].filter(({ serials }) => serials.has(key));
+  return [...(declarations.get(key) ?? []), ...remote.map(({ owner }) => owner)];
+}
+
 /** Records that `owner` added or adopted the device `deviceId` (serial number `sn`) in this deployment. */
 export function claimDevice(deviceId: string, sn: string, owner: Owner): void {
   claims.set(deviceId, { ...owner, sn });

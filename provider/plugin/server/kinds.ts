@@ -79,3 +79,12 @@ export const RESHAPED_INPUTS = Object.fromEntries(
     return reshaped === undefined ? [] : [[kind, reshaped]];
   }),
 ) as Readonly<Partial<Record<ResourceKind, readonly string[]>>>;
+
+/**
+ * What a preview answers for the outputs a kind's recorded inputs tell in part (a fleet's serial
+ * numbers as the keys of `devices` and `deviceIds`, their values unknown), so that a stack policy
+ * sees them at preview; `{}` for the other kinds.
+ */
+export function previewedOutputs(kind: ResourceKind, recorded: Inputs): Inputs {
+  return recordedInputsOf(kind)?.previewOutputs?.(recorded) ?? {};
+}

@@ -4,7 +4,7 @@
  * This file only translates the protocol: property values, secrets, previews, imports and partial
  * failures.
  */
-import { kindDefinition } from "../../kinds";
+import { kindDefinition, type ResourceKind } from "../../kinds";
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
 import { withFailureContext } from "./errors";
 import {
@@ -13,6 +13,7 @@ import {
   implementationChecked,
   implementationInputs,
   kindOf,
+  previewedOutputs,
   RESHAPED_INPUTS,
   urnParts,
 } from "./kinds";
@@ -44,7 +45,8 @@ export async function check(request: ProviderPb.CheckRequest): Promise<ProviderP
 
 /**
  * Create. A preview answers the checked inputs alone: every output is computed, and the program
- * sees it unknown. A partial success is recorded (see errors.ts).
+ * sees it unknown, except for what the inputs tell (a fleet's serial numbers, the keys of its
+ * outputs, whose values stay unknown). A partial success is recorded (see errors.ts).
  */
 export async function create(request: ProviderPb.CreateRequest): Promise<ProviderPb.CreateResponse> {
   const kind = kindOf({ type: request.getType(), urn: request.getUrn() });
@@ -52,7 +54,8 @@ export async function create(request: ProviderPb.CreateRequest): Promise<Provide
   const response = new providerPb.CreateResponse();
   if (request.getPreview()) {
     const reshaped = Object.fromEntries((RESHAPED_INPUTS[kind] ?? []).map((key) => [key, UNKNOWN]));
-    response.setProperties(toStruct({ ...inputs.values, ...reshaped }, inputs.secrets));
+    const previewed = previewedOutputs(kind, inputs.values);
+    response.setProperties(toStruct({ ...inputs.values, ...reshaped, ...previewed }, inputs.secrets));
     return response;
   }
   const created = await withFailureContext({ inputs: inputs.values, secrets: inputs.secrets }, () =>
@@ -97,14 +100,17 @@ export async function read(request: ProviderPb.ReadRequest): Promise<ProviderPb.
 
 /**
  * The outputs an update preview answers: the new inputs over the recorded state, and every other
- * output unknown unless the diff said it stays (stables), so the program never sees a stale value.
+ * output unknown unless the diff said it stays (stables), so the program never sees a stale value;
+ * where the new inputs tell part of an output that changes (a fleet's serial numbers), that part.
  */
-function previewOutputs(urn: string, olds: Inputs, news: Inputs, reshaped: readonly string[] = []): Inputs {
+function previewOutputs(urn: string, olds: Inputs, news: Inputs, kind: ResourceKind): Inputs {
+  const reshaped = RESHAPED_INPUTS[kind] ?? [];
   const stables = new Set(stablesOf(urn));
+  const previewed = previewedOutputs(kind, news);
   const outputs: Inputs = Object.fromEntries(Object.entries(news).filter(([key]) => !reshaped.includes(key)));
   for (const [key, value] of Object.entries(olds)) {
     if (key in outputs) continue;
-    outputs[key] = stables.has(key) ? value : UNKNOWN;
+    outputs[key] = stables.has(key) ? value : (previewed[key] ?? UNKNOWN);
   }
   return outputs;
 }
@@ -118,7 +124,7 @@ export async function update(request: ProviderPb.UpdateRequest): Promise<Provide
   const secrets = secretsOf(olds.secrets, news.secrets);
   const response = new providerPb.UpdateResponse();
   if (request.getPreview()) {
-    const outputs = previewOutputs(request.getUrn(), olds.values, news.values, RESHAPED_INPUTS[kind]);
+    const outputs = previewOutputs(request.getUrn(), olds.values, news.values, kind);
     response.setProperties(toStruct(outputs, secrets));
     return response;
   }

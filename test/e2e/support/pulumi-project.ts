@@ -197,12 +197,14 @@ export class PulumiProject {
   }
 
   preview(
-    flags: { expectNoChanges?: boolean; diff?: boolean } = {},
+    flags: { expectNoChanges?: boolean; diff?: boolean; policyPack?: string; policyPackConfig?: string } = {},
     options: RunOptions = {},
   ): Promise<CommandResult> {
     const args = ["preview"];
     if (flags.expectNoChanges) args.push("--expect-no-changes");
     if (flags.diff) args.push("--diff");
+    if (flags.policyPack !== undefined) args.push("--policy-pack", flags.policyPack);
+    if (flags.policyPackConfig !== undefined) args.push("--policy-pack-config", flags.policyPackConfig);
     return this.engine(args, options);
   }
 

@@ -18,6 +18,7 @@ const SOURCE_DIRS = [
   "cli",
   "codegen",
   "inventory",
+  "policy",
   "scripts",
   "bench",
   "bin",

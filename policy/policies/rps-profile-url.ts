@@ -1,0 +1,42 @@
+/**
+ * An RpsProfile's `profileUrl` points at one of the team's own RPS servers: it starts with one of
+ * the configured prefixes (each an https URL whose host ends with `/`, so that
+ * `https://rps.example.com/` does not admit `https://rps.example.com.attacker.net/`).
+ */
+import type { ResourceValidationPolicy } from "@pulumi/policy";
+import { z } from "zod";
+import { kindOfType } from "../resources";
+import { configSchema, settingsOf } from "../settings";
+
+export const RPS_PROFILE_URL = "devplatform-rps-profile-url";
+
+const PREFIX = /^https:\/\/[^/\s]+\/\S*$/;
+
+const Settings = z.object({
+  allowedPrefixes: z
+    .array(z.string().regex(PREFIX, "must be an https URL whose host ends with / (https://rps.example.com/)"))
+    .default([]),
+});
+
+/** The RPS profile URL allow-list. */
+export const rpsProfileUrl: ResourceValidationPolicy = {
+  name: RPS_PROFILE_URL,
+  description:
+    "An RpsProfile's profileUrl starts with one of the team's allowed prefixes (its own RPS servers).",
+  enforcementLevel: "mandatory",
+  configSchema: configSchema({
+    allowedPrefixes: { type: "array", items: { type: "string" }, default: [] },
+  }),
+  validateResource: (args, reportViolation) => {
+    if (kindOfType(args.type) !== "RpsProfile") return;
+    const { allowedPrefixes } = settingsOf(RPS_PROFILE_URL, Settings, args.getConfig());
+    if (allowedPrefixes.length === 0) return;
+    const url: unknown = args.props.profileUrl;
+    if (typeof url !== "string") return;
+    if (allowedPrefixes.some((prefix) => url.startsWith(prefix))) return;
+    reportViolation(
+      `RpsProfile "${args.name}": profileUrl ${url} is not on an allowed RPS server; ` +
+        `it must start with ${allowedPrefixes.join(" or ")}`,
+    );
+  },
+};

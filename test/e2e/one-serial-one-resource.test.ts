@@ -1,0 +1,67 @@
+/**
+ * One serial number declared by two resources of one deployment fails at preview, naming both,
+ * with no write: through the plugin, two fleets served by two provider instances of one
+ * application (two plugin processes, which learn of each other through the one-owner record);
+ * through the dynamic resources, a fleet and a Device. On ce02368 both previews succeeded.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { EmulatorControl } from "../../emulator";
+import { e2e } from "./support/e2e-context";
+import { createProject } from "./support/e2e-project";
+import { serialNumbers } from "./support/fleet-programs";
+import { writesOf } from "./support/platform-writes";
+import { E2E_CREDENTIALS } from "./support/pulumi-project";
+
+describe("one serial number, one resource", () => {
+  let control: EmulatorControl;
+
+  beforeAll(() => {
+    control = new EmulatorControl(e2e().emulatorUrl);
+  });
+
+  it("fails a plugin preview whose two provider instances' fleets declare one device", async () => {
+    const [a, b, shared] = serialNumbers(3) as [string, string, string];
+    const second = JSON.stringify({ baseUrl: e2e().emulatorUrl, ...E2E_CREDENTIALS });
+    const program = [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as devplatform from "pulumi-devplatform";`,
+      `class Provider extends pulumi.ProviderResource {`,
+      `  constructor(name: string, props: pulumi.Inputs) { super("devplatform", name, props); }`,
+      `}`,
+      `const second = new Provider("second", ${second});`,
+      `new devplatform.DeviceFleet("site-a", { devices: [{ sn: "${a}", name: "a" }, { sn: "${shared}", name: "s" }] });`,
+      `new devplatform.DeviceFleet("site-b", { devices: [{ sn: "${b}", name: "b" }, { sn: "${shared}", name: "s" }] }, { provider: second });`,
+    ].join("\n");
+    const project = await createProject({ name: "one-serial-plugin", program, front: "plugin" });
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode, preview.output).not.toBe(0);
+    expect(preview.output).toMatch(
+      new RegExp(
+        `serial number ${shared} is declared by DeviceFleet "site-(a|b)" and by DeviceFleet "site-(a|b)" ` +
+          `\\(served by another provider process of this deployment\\): a device can be declared by one resource`,
+      ),
+    );
+    const [, first, other] =
+      /declared by DeviceFleet "(site-.)" and by DeviceFleet "(site-.)"/.exec(preview.output) ?? [];
+    expect([first, other].sort()).toEqual(["site-a", "site-b"]);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+
+  it("fails a dynamic preview whose fleet and Device declare one device", async () => {
+    const [a, shared] = serialNumbers(2) as [string, string];
+    const program = [
+      `import * as devplatform from "pulumi-devplatform";`,
+      `const fleet = new devplatform.DeviceFleet("site-a", { devices: [{ sn: "${a}", name: "a" }, { sn: "${shared}", name: "s" }] });`,
+      `new devplatform.Device("gw-1", { sn: "${shared}", name: "gw" }, { dependsOn: fleet });`,
+    ].join("\n");
+    const project = await createProject({ name: "one-serial-dynamic", program });
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode, preview.output).not.toBe(0);
+    expect(preview.output).toContain(
+      `serial number ${shared} is declared by Device "gw-1" and by DeviceFleet "site-a": a device can be declared by one resource`,
+    );
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+});
