@@ -19,6 +19,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -26,6 +27,7 @@ import { sourceDateEpoch, writeChecksums, writeReproducibleArchive } from "./arc
 import { bundlePlugin } from "./bundle";
 import { buildBunExecutable } from "./bun";
 import { verifyMachoSignature } from "./macho";
+import { signAdHoc } from "./macho-sign";
 import { runtimeBinaryFor } from "./runtime-binaries";
 import { buildExecutable } from "./sea";
 import { bunTargetOf, hostTarget, TARGETS, type Target } from "./targets";
@@ -38,7 +40,12 @@ export const BUN_VERSION = "1.4.5";
 /** How many source versions of archives the cache keeps. */
 const CACHE_KEEP = 3;
 /** Bun's package suffix for the machines that build. */
-const BUN_HOSTS: Record<string, string> = { "linux-amd64": "linux-x64", "linux-arm64": "linux-aarch64" };
+const BUN_HOSTS: Record<string, string> = {
+  "linux-amd64": "linux-x64",
+  "linux-arm64": "linux-aarch64",
+  "darwin-amd64": "darwin-x64",
+  "darwin-arm64": "darwin-aarch64",
+};
 
 function log(message: string): void {
   process.stderr.write(`[plugin-archive] ${message}\n`);
@@ -94,7 +101,15 @@ function buildTarget(target: Target, bundle: string, scratch: string, cache: str
     const executable = buildBunExecutable(target, { bundle, targetBun, hostBun, outDir: scratch });
     const arch = target.name.split("-")[1];
     if (target.name.startsWith("darwin-") && (arch === "amd64" || arch === "arm64")) {
-      const signature = verifyMachoSignature(readFileSync(executable), arch);
+      let binary: Buffer = readFileSync(executable);
+      try {
+        verifyMachoSignature(binary, arch);
+      } catch (error) {
+        log(`${target.name}: ${error instanceof Error ? error.message : String(error)}; signing ad hoc`);
+        binary = signAdHoc(binary, target.executable);
+        writeFileSync(executable, binary);
+      }
+      const signature = verifyMachoSignature(binary, arch);
       log(`${target.name}: ${signature.adhoc ? "ad-hoc " : ""}signature verified, ${signature.pages} pages`);
     }
     return executable;
