@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { MACHO_CPU, verifyMachoSignature } from "../../../scripts/plugin-executable/macho";
+import { signAdHoc } from "../../../scripts/plugin-executable/macho-sign";
 
 const PAGE = 4096;
 const IDENT = "pulumi-resource-devplatform";
@@ -25,15 +26,26 @@ function machO(cpu: number, pages: number, signed = true): Buffer {
   file.writeUInt32LE(0xfeedfacf, 0);
   file.writeInt32LE(cpu, 4);
   file.writeUInt32LE(2, 12);
-  file.writeUInt32LE(signed ? 1 : 0, 16);
-  file.writeUInt32LE(signed ? 16 : 0, 20);
-  for (let i = 64; i < codeLimit; i++) file[i] = (i * 7) & 0xff; // "code"
+  file.writeUInt32LE(signed ? 3 : 0, 16);
+  file.writeUInt32LE(signed ? 72 * 2 + 16 : 0, 20);
+  for (let i = 32 + 72 * 2 + 16; i < codeLimit; i++) file[i] = (i * 7) & 0xff; // "code"
   if (!signed) return file;
+  // segment_command_64 (no sections): __TEXT over the code, __LINKEDIT over the signature
+  const segment = (at: number, name: string, fileoff: number, filesize: number) => {
+    file.writeUInt32LE(0x19, at);
+    file.writeUInt32LE(72, at + 4);
+    file.write(name, at + 8, "latin1");
+    file.writeBigUInt64LE(BigInt(Math.ceil(filesize / 0x4000) * 0x4000), at + 32);
+    file.writeBigUInt64LE(BigInt(fileoff), at + 40);
+    file.writeBigUInt64LE(BigInt(filesize), at + 48);
+  };
+  segment(32, "__TEXT", 0, codeLimit);
+  segment(104, "__LINKEDIT", codeLimit, superLength);
   // linkedit_data_command: cmd, cmdsize, dataoff, datasize
-  file.writeUInt32LE(0x1d, 32);
-  file.writeUInt32LE(16, 36);
-  file.writeUInt32LE(codeLimit, 40);
-  file.writeUInt32LE(superLength, 44);
+  file.writeUInt32LE(0x1d, 176);
+  file.writeUInt32LE(16, 180);
+  file.writeUInt32LE(codeLimit, 184);
+  file.writeUInt32LE(superLength, 188);
   const sig = codeLimit;
   file.writeUInt32BE(0xfade0cc0, sig);
   file.writeUInt32BE(superLength, sig + 4);
@@ -89,5 +101,15 @@ describe("a macOS executable's ad-hoc signature, checked on Linux", () => {
     expect(() => verifyMachoSignature(Buffer.from("\x7fELF............................"), "arm64")).toThrow(
       /not a 64-bit Mach-O/,
     );
+  });
+
+  it("re-signs ad hoc an executable whose signature went stale, growing the signature with the file", () => {
+    const file = machO(MACHO_CPU.amd64, 3);
+    file[PAGE * 2 + 5] = (file[PAGE * 2 + 5] ?? 0) ^ 1;
+    expect(() => verifyMachoSignature(file, "amd64")).toThrow(/page 2/);
+    const signed = signAdHoc(file, "pulumi-resource-devplatform");
+    expect(verifyMachoSignature(signed, "amd64")).toMatchObject({ adhoc: true, pages: 3 });
+    expect(signed.subarray(192, 3 * PAGE).equals(file.subarray(192, 3 * PAGE))).toBe(true); // the code is kept
+    expect(signed.length % 16).toBe(0);
   });
 });
