@@ -1,7 +1,7 @@
 /**
  * A walkthrough of the docs, run as written: the shell blocks that follow a
  * `<!-- walkthrough:NAME -->` mark in a Markdown file, read from the file itself (never copied into
- * a test), joined into one bash script (`set -euo pipefail`), each block timed as one step.
+ * a test), joined into one bash script (`set -euo pipefail`), each command timed as one step.
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -26,11 +26,27 @@ export function walkthrough(file: string, names: string[]): WalkthroughBlock[] {
   return walkthroughBlocks(readFileSync(file, "utf8")).filter((block) => names.includes(block.name));
 }
 
-/** A walkthrough's run: its exit code, its output, and each block's seconds. */
+/** A walkthrough's run: its exit code, its output, and each command's seconds. */
 export interface WalkthroughRun {
   code: number | null;
   output: string;
+  /** Each command (its first line) and its seconds. */
   steps: { first: string; seconds: number }[];
+}
+
+/** The commands of a block: one per line, a line ending in `\` joined with the next. */
+export function commandsOf(block: string): string[] {
+  const commands: string[] = [];
+  let current = "";
+  for (const line of block.split("\n")) {
+    current = current === "" ? line : `${current}\n${line}`;
+    if (!line.endsWith("\\")) {
+      if (current.trim() !== "") commands.push(current);
+      current = "";
+    }
+  }
+  if (current.trim() !== "") commands.push(current);
+  return commands;
 }
 
 const STEP = "::walkthrough-step::";
@@ -46,11 +62,12 @@ export function runWalkthrough(
   env: Record<string, string>,
   rewrite: Record<string, string> = {},
 ): Promise<WalkthroughRun> {
-  const script = blocks
-    .map((block, i) => {
-      let commands = block.commands;
-      for (const [from, to] of Object.entries(rewrite)) commands = commands.split(from).join(to);
-      return `echo "${STEP}${i} $(date +%s%N)"\n${commands}`;
+  const commands = blocks.flatMap((block) => commandsOf(block.commands));
+  const script = commands
+    .map((command, i) => {
+      let text = command;
+      for (const [from, to] of Object.entries(rewrite)) text = text.split(from).join(to);
+      return `echo "${STEP}${i} $(date +%s%N)"\n${text}`;
     })
     .join("\n");
   const full = `set -euo pipefail\n${script}\necho "${STEP}end $(date +%s%N)"\n`;
@@ -75,7 +92,7 @@ export function runWalkthrough(
         at: Number(m[2]) / 1e9,
       }));
       const steps = marks.slice(0, -1).map((mark, i) => ({
-        first: blocks[Number(mark.step)]?.commands.split("\n")[0] ?? "",
+        first: commands[Number(mark.step)]?.split("\n")[0] ?? "",
         seconds: Math.round(((marks[i + 1]?.at ?? mark.at) - mark.at) * 10) / 10,
       }));
       resolve({ code, output, steps });
