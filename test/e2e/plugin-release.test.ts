@@ -25,6 +25,7 @@ import { provisionPython } from "./support/plugin-toolchain";
 import { assertOk, PulumiProject, type RunOptions } from "./support/pulumi-project";
 import { startReleaseServer, type ReleaseServer } from "./support/release-server";
 import { e2e } from "./support/e2e-context";
+import { nodeMajorIn, pathWithoutNode22 } from "./support/without-node";
 
 const repoRoot = path.resolve(__dirname, "../..");
 const VERSION = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string })
@@ -38,19 +39,6 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
-}
-
-/** The major version of the `node` in `dir`, or undefined when there is none. */
-function nodeMajorIn(dir: string): number | undefined {
-  const node = path.join(dir, "node");
-  if (!existsSync(node)) return undefined;
-  return Number(run(node, ["-p", "process.versions.node.split('.')[0]"]).trim());
-}
-
-/** `PATH` without any directory that holds Node.js 22 or newer (Debian's Node 20 may stay). */
-function pathWithoutNode22(first: string[]): string {
-  const rest = (process.env.PATH ?? "").split(path.delimiter).filter((dir) => (nodeMajorIn(dir) ?? 0) < 22);
-  return [...first, ...rest].join(path.delimiter);
 }
 
 describe("the release: plugin archives on a server, SDK packages, no Node.js 22", () => {
