@@ -7,7 +7,6 @@ import type { z } from "zod";
 import {
   DevicePlatformError,
   QuotaExhaustedError,
-  QuotaHaltedError,
   ResponseShapeError,
   TransportError,
   withNote,
