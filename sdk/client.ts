@@ -74,18 +74,11 @@ export class DevicePlatformClient {
   readonly #executor: RequestExecutor;
   readonly #devicePrefix: string;
   readonly #tokens: TokenManager;
-  readonly #pacer: AdaptivePacer;
 
   /** Checks the options (https unless loopback) and prepares the connection pool; sends nothing. */
   constructor(options: DevicePlatformClientOptions) {
     this.#options = resolveOptions(options);
     pinSecret(options.clientSecret);
-    // One pace per client: a client serves one application, whose rate limit every request shares.
-    this.#pacer = new AdaptivePacer({
-      share: options.paceShare,
-      maxPauseMs: this.#options.retry.retryAfterCapMs,
-    });
-    if (options.onPace) this.#pacer.listen(options.onPace);
     const { origin, basePath, timeoutMs, concurrency, requestsPerSecond } = this.#options;
     this.#transport = new HttpTransport({
       origin,
@@ -109,7 +102,9 @@ export class DevicePlatformClient {
       userAgent: USER_AGENT,
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
       quotaHaltShare: this.#options.quotaHaltShare,
-      pacer: this.#pacer,
+      // One pace per client: a client serves one application, whose rate limit every request shares.
+      pacer: new AdaptivePacer({ share: options.paceShare, maxPauseMs: this.#options.retry.retryAfterCapMs }),
+      onPace: options.onPace,
       rateLimitWaitMs: this.#options.rateLimitWaitMs,
     });
     const tokens = new TokenManager(

@@ -7,7 +7,6 @@ import type { z } from "zod";
 import {
   DevicePlatformError,
   QuotaExhaustedError,
-  QuotaHaltedError,
   ResponseShapeError,
   TransportError,
   withNote,
@@ -15,7 +14,7 @@ import {
 import { classifyFailure } from "./classify-response";
 import { emitEvent, type RequestEventListener } from "./events";
 import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
-import type { AdaptivePacer } from "./pacer";
+import type { AdaptivePacer, PaceListener } from "./pacer";
 import type { QuotaHaltShare } from "./quota-halt";
 import { QuotaHalt } from "./quota-halt-state";
 import { RateLimitWait } from "./rate-limit-wait";
@@ -81,6 +80,8 @@ export interface ExecutorOptions {
   readonly quotaHaltShare?: QuotaHaltShare;
   /** The pace of the client's requests (see pacer.ts). */
   readonly pacer: AdaptivePacer;
+  /** Told when the pace slows or pauses (see `DevicePlatformClientOptions.onPace`). */
+  readonly onPace?: PaceListener;
   /** How long one operation may wait out `rate_limited` refusals; see `rateLimitWaitMs`. */
   readonly rateLimitWaitMs: number;
 }
@@ -99,6 +100,7 @@ export class RequestExecutor {
   private readonly halt: QuotaHalt;
 
   constructor(private readonly options: ExecutorOptions) {
+    if (options.onPace) options.pacer.listen(options.onPace);
     this.halt = new QuotaHalt(
       options.baseUrl,
       options.haltWhenQuotaExhausted ? options.quotaHaltShare : undefined,

@@ -41,7 +41,12 @@ describe("reset and clock", () => {
     const oldToken = await h.api.token();
     await h.emulator.control.reset();
     expect(await h.emulator.control.state()).toEqual({ devices: [], rpsRecords: [], tasks: [] });
-    expect(await h.emulator.control.counters()).toEqual({ total: 0, byRoute: {}, faults: {}, rateLimited: {} });
+    expect(await h.emulator.control.counters()).toEqual({
+      total: 0,
+      byRoute: {},
+      faults: {},
+      rateLimited: {},
+    });
     const faults = await fetch(`${h.emulator.url}/__emulator/faults`).then((r) => r.json());
     expect(faults).toMatchObject({ data: null });
     const api = new PlatformApi(h.emulator.url);
@@ -246,7 +251,12 @@ describe("state, tasks and counters", () => {
     expect(counters.total).toBe(17);
     expect(sn).toBeTruthy();
     await h.emulator.control.resetCounters();
-    expect(await h.emulator.control.counters()).toEqual({ total: 0, byRoute: {}, faults: {}, rateLimited: {} });
+    expect(await h.emulator.control.counters()).toEqual({
+      total: 0,
+      byRoute: {},
+      faults: {},
+      rateLimited: {},
+    });
   });
 });
 

@@ -51,6 +51,9 @@ describe("client options", () => {
     expect(() => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", maxRetries: -1 })).toThrow(
       /maxRetries/,
     );
+    expect(
+      () => new DevicePlatformClient({ ...base, baseUrl: "https://x.test", rateLimitWaitMs: -1 }),
+    ).toThrow("rateLimitWaitMs must be a non-negative number");
   });
 
   it("never shows the client secret when the client is logged", async () => {
