@@ -117,7 +117,7 @@ describe("a record left at every ephemeral port (dynamic)", () => {
       const file = `${applicationKey(e2e().emulatorUrl, E2E_CREDENTIALS.clientId)}.424242.jsonl`;
       for (let port = low as number; port <= (high as number); port += 1) {
         const directory = deploymentDirectory({ engineAddress: `127.0.0.1:${port}` });
-        mkdirSync(directory, { mode: 0o700 });
+        mkdirSync(directory, { recursive: true, mode: 0o700 });
         writeFileSync(path.join(directory, file), lines, { mode: 0o600 });
       }
     } finally {

@@ -12,6 +12,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listenerAt } from "../../../provider/runtime/engine-listener";
 import {
   declarationsSettled,
   otherOwner,
@@ -143,5 +144,36 @@ describe("a process ended by a signal", () => {
     expect(fs.existsSync(file)).toBe(false);
     // The last writer takes the deployment's directory with it.
     expect(fs.existsSync(path.dirname(file))).toBe(false);
+  });
+});
+
+describe("the socket listening at an engine's address", () => {
+  const header =
+    "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode";
+  const row = (local: string, state: string, inode: string) =>
+    `   0: ${local} 00000000:0000 ${state} 00000000:00000000 00:00000000 00000000  1000        0 ${inode} 1 0 0 10 0`;
+  const tables = (tcp: string[], tcp6: string[]) => (file: string) =>
+    [header, ...(file.endsWith("tcp6") ? tcp6 : tcp)].join("\n");
+
+  it("is the LISTEN sockets at its port, IPv4 and IPv6, never a connection's", () => {
+    const read = tables(
+      [
+        row("0100007F:9C40", "0A", "5551"),
+        row("0100007F:9C40", "01", "5552"),
+        row("0100007F:9C41", "0A", "5553"),
+      ],
+      [row("00000000000000000000000001000000:9C40", "0A", "5550")],
+    );
+    expect(listenerAt("127.0.0.1:40000", read)).toEqual({ kind: "found", identity: "5550,5551" });
+  });
+
+  it("is none when nothing listens there, and unknown without /proc/net", () => {
+    expect(listenerAt("127.0.0.1:40000", tables([row("0100007F:9C41", "0A", "1")], []))).toEqual({
+      kind: "none",
+    });
+    const absent = () => {
+      throw Object.assign(new Error("ENOENT"), { code: "ENOENT" });
+    };
+    expect(listenerAt("127.0.0.1:40000", absent)).toEqual({ kind: "unknown" });
   });
 });
