@@ -71,10 +71,13 @@ describe("a stack written by the earlier layout", () => {
     expect(preview.changes).toMatchObject({ update: 4 });
   });
 
-  it("refreshes with no change and writes nothing", async () => {
+  it("refreshes writing nothing, its only change the owner tag the next up writes", async () => {
     await emulator.control.resetCounters();
-    assertOk(await project.refreshExpectingNoChanges());
+    // The engine shows a refresh as the diff a no-change `up` would make after it: the owner tags.
+    const refresh = assertOk(await project.refresh());
     expect(writesOf((await emulator.control.counters()).byRoute)).toEqual({});
+    expect(refresh.output).toContain(`DeviceFleet plugin-fleet: ${given(2)}`);
+    expect(refresh.output).toContain(`Device sn=${EARLIER_LAYOUT_SNS.dynamicDevice}: ${given(1)}`);
   });
 
   it("gives its 6 devices the owner tag in one up (a PUT each), keeping their tags; then previews no change", async () => {

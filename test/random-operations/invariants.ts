@@ -25,6 +25,10 @@ const KINDS: readonly Kind[] = ["Device", "DeviceFleet", "RpsProfile", "DeviceCo
 const FRONTS: readonly Front[] = ["dynamic", "plugin"];
 const key = (sn: string): string => sn.toUpperCase();
 const sortedTags = (tags: readonly string[] | undefined): string => JSON.stringify([...(tags ?? [])].sort());
+/** The owner tags' prefix (the provider's default `devplatform:ownerTag`). */
+const OWNER_TAG = "pulumi-stack:";
+/** The stacks the harness runs, in the order of the worlds it checks: main, then second. */
+export const HARNESS_STACKS = ["harness-main/dev", "harness-second/dev"];
 
 /** sn (upper case) → deviceId of the platform's devices. */
 export function platformIds(state: EmulatorStateView): Map<string, string> {
@@ -35,6 +39,9 @@ export function platformIds(state: EmulatorStateView): Map<string, string> {
 export function platformMatches(state: EmulatorStateView, worlds: World[]): string[] {
   const violations: string[] = [];
   const declared = new Map(worlds.flatMap((w) => declaredDevices(w).map(({ decl }) => [key(decl.sn), decl])));
+  const stackOf = new Map(
+    worlds.flatMap((w, i) => declaredDevices(w).map(({ decl }) => [key(decl.sn), HARNESS_STACKS[i]])),
+  );
   const seen = new Set<string>();
   for (const device of state.devices) {
     const sn = key(device.sn);
@@ -47,11 +54,19 @@ export function platformMatches(state: EmulatorStateView, worlds: World[]): stri
       );
       continue;
     }
-    const got = { name: device.name, project: device.project || undefined, tags: sortedTags(device.tag) };
+    // The owner tag is the provider's, not the program's: compared apart.
+    const tags = (device.tag ?? []).filter((tag) => !tag.startsWith(OWNER_TAG));
+    const got = { name: device.name, project: device.project || undefined, tags: sortedTags(tags) };
     const exp = { name: want.name, project: want.project, tags: sortedTags(want.tags) };
     if (JSON.stringify(got) !== JSON.stringify(exp))
       violations.push(
         `platform = declared: ${sn} is ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`,
+      );
+    const owners = (device.tag ?? []).filter((tag) => tag.startsWith(OWNER_TAG));
+    const owner = `${OWNER_TAG}${stackOf.get(sn) ?? ""}`;
+    if (owners.length !== 1 || owners[0] !== owner)
+      violations.push(
+        `owner tag: ${sn} carries ${JSON.stringify(owners)}, the stack declaring it is ${owner}`,
       );
   }
   for (const sn of declared.keys())

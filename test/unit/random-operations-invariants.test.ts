@@ -35,7 +35,8 @@ function stateOf(world: World, extra: ControlDevice[] = [], records: RpsRecord[]
   const devices = declaredDevices(world).map(({ decl }, i) => ({
     ...device(decl.sn, String(100 + i), decl.name),
     project: decl.project,
-    tag: decl.tags ?? [],
+    // What the provider writes besides the declared tags: the owner tag of the stack (main) declaring it.
+    tag: [...(decl.tags ?? []), "pulumi-stack:harness-main/dev"],
   }));
   const rps = world.rps.map((r) => record(r.sn, r.profileUrl));
   return { devices: [...devices, ...extra], rpsRecords: [...rps, ...records], tasks: [] };
@@ -46,6 +47,18 @@ describe("random-operations invariants", () => {
 
   it("accept a platform that holds exactly the declaration", () => {
     expect(platformMatches(stateOf(world), [world])).toEqual([]);
+  });
+
+  it("report a device without the owner tag of the stack declaring it, or with another's", () => {
+    const state = stateOf(world);
+    const [first, second] = state.devices;
+    if (!first || !second) throw new Error("the initial world declares devices");
+    first.tag = (first.tag ?? []).filter((tag) => !tag.startsWith("pulumi-stack:"));
+    second.tag = [...(second.tag ?? []).slice(0, -1), "pulumi-stack:harness-second/dev"];
+    expect(platformMatches(state, [world])).toEqual([
+      `owner tag: ${first.sn} carries [], the stack declaring it is pulumi-stack:harness-main/dev`,
+      `owner tag: ${second.sn} carries ["pulumi-stack:harness-second/dev"], the stack declaring it is pulumi-stack:harness-main/dev`,
+    ]);
   });
 
   it("report a device or an RPS record that is on the platform twice", () => {
