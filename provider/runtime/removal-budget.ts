@@ -65,7 +65,11 @@ export async function chargeRemovals(
   serials: readonly string[],
   budget: number,
 ): Promise<string | undefined> {
-  const key = `\u0000${currentUrn() ?? resource}`;
+  const urn = currentUrn();
+  const key = `\u0000${urn ?? resource}`;
+  // The dynamic host's first check may come before a URN is known: that charge, under the
+  // resource's label, is this resource's too, not another's.
+  if (urn !== undefined) charges.delete(`\u0000${resource}`);
   const previous = charges.get(key);
   if (serials.length === 0 && previous === undefined) return undefined;
   const charge: Charge = { resource, count: serials.length, serials: serials.slice(0, SHOWN_SERIALS) };

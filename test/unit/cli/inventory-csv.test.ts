@@ -62,7 +62,9 @@ describe("inventory.csv round trip", () => {
 
   it("an empty inventory is its header line, read back only when the program allows it", () => {
     expect(formatInventory([])).toBe("sn,name,project,description,tags\n");
-    expect(parseInventory("sn,name,project,description,tags\n", "inventory.csv", { allowEmpty: true })).toEqual([]);
+    expect(
+      parseInventory("sn,name,project,description,tags\n", "inventory.csv", { allowEmpty: true }),
+    ).toEqual([]);
   });
 
   it("refuses a tag the tags cell cannot give back unchanged", () => {

@@ -125,11 +125,21 @@ describe("the plugin's package schema", () => {
   });
 
   it("has the provider configuration, the client secret secret, in config and provider inputs alike", () => {
-    const keys = ["apiVersion", "baseUrl", "clientId", "clientSecret", "maxRetries", "ownerTag", "rateLimitWait"];
+    const keys = [
+      "apiVersion",
+      "baseUrl",
+      "clientId",
+      "clientSecret",
+      "maxRemovals",
+      "maxRetries",
+      "ownerTag",
+      "rateLimitWait",
+    ];
     expect(Object.keys(schema.config.variables).sort()).toEqual(keys);
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
     expect(schema.config.variables.clientSecret?.secret).toBe(true);
     expect(schema.config.variables.maxRetries?.type).toBe("integer");
+    expect(schema.config.variables.maxRemovals?.type).toBe("integer");
     expect(propertiesProblems("config", schema.config.variables)).toEqual([]);
   });
 
