@@ -14,7 +14,7 @@ import path from "node:path";
 import { applicationKey, deploymentDirectory } from "../../provider/runtime/shared-record-paths";
 
 /** A step whose index is a multiple of this (from 1) runs with leftovers planted. */
-export const LEFTOVER_EVERY = 4;
+export const LEFTOVER_EVERY = 5;
 
 /** Whether step `index` runs with leftovers planted. */
 export function plantsLeftovers(index: number): boolean {
