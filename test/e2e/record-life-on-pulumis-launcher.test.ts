@@ -11,7 +11,7 @@
  *   printed, not asserted — docs/guides/reliability.md gives the figures).
  * Request counts from the emulator's counters.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -110,15 +110,18 @@ describe("a record left at every ephemeral port (dynamic)", () => {
     ]
       .map((fact) => `${JSON.stringify(fact)}\n`)
       .join("");
+    const netns = readlinkSync("/proc/self/ns/net");
     const saved = process.env.DEVPLATFORM_OWNERSHIP_DIR;
     process.env.DEVPLATFORM_OWNERSHIP_DIR = root;
     try {
       mkdirSync(root, { recursive: true, mode: 0o700 });
       const file = `${applicationKey(e2e().emulatorUrl, E2E_CREDENTIALS.clientId)}.424242.jsonl`;
       for (let port = low as number; port <= (high as number); port += 1) {
-        const directory = deploymentDirectory({ engineAddress: `127.0.0.1:${port}` });
+        const engineAddress = `127.0.0.1:${port}`;
+        const directory = deploymentDirectory({ engineAddress });
         mkdirSync(directory, { recursive: true, mode: 0o700 });
         writeFileSync(path.join(directory, file), lines, { mode: 0o600 });
+        writeFileSync(path.join(directory, "deployment.json"), JSON.stringify({ engineAddress, netns }));
       }
     } finally {
       process.env.DEVPLATFORM_OWNERSHIP_DIR = saved;

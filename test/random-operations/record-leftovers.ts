@@ -9,12 +9,12 @@
  * by the engine's address alone would be: a deployment must never read them. The stacks' record
  * root is the harness's own (`stacks.ts`), never the user's.
  */
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { applicationKey, deploymentDirectory } from "../../provider/runtime/shared-record-paths";
 
 /** A step whose index is a multiple of this (from 1) runs with leftovers planted. */
-export const LEFTOVER_EVERY = 4;
+export const LEFTOVER_EVERY = 5;
 
 /** Whether step `index` runs with leftovers planted. */
 export function plantsLeftovers(index: number): boolean {
@@ -56,11 +56,15 @@ export function plantLeftovers(
     const original = path.join(root, `leftover-${process.pid}.jsonl`);
     writeFileSync(original, text, { mode: 0o600 });
     const [low, high] = ephemeralPorts();
+    const netns = readlinkSync("/proc/self/ns/net");
     for (let port = low; port <= high; port += 1) {
-      const directory = deploymentDirectory({ engineAddress: `127.0.0.1:${port}` });
+      const engineAddress = `127.0.0.1:${port}`;
+      const directory = deploymentDirectory({ engineAddress });
       mkdirSync(directory, { recursive: true, mode: 0o700 });
       rmSync(path.join(directory, file), { force: true });
       linkSync(original, path.join(directory, file));
+      // Described as its processes described it: a later deployment sweeps it once proven over.
+      writeFileSync(path.join(directory, "deployment.json"), JSON.stringify({ engineAddress, netns }));
     }
     rmSync(original);
     return high - low + 1;
