@@ -74,7 +74,8 @@ function diagnosticsSection(review: StackReview): string {
   if (review.diagnostics.length === 0) return "";
   const shown = review.diagnostics.slice(0, SHOWN_MESSAGES).map((d) => {
     const where = d.urn ? ` \`${d.urn.split("::").pop()}\`` : "";
-    return `- **${d.severity}**${where}: ${oneLine(d.message)}`;
+    const message = d.message.replace(new RegExp(`^${d.severity}: `), "");
+    return `- **${d.severity}**${where}: ${oneLine(message)}`;
   });
   const rest = review.diagnostics.length - shown.length;
   if (rest > 0) shown.push(`- … and ${count(rest)} more (see the preview's log)`);
@@ -96,13 +97,31 @@ function policiesSection(review: StackReview): string {
   );
 }
 
-/** A category's serial numbers by resource, as many as `room` allows. */
+/** Devices grouped by the resource that declares them, in order of first appearance. */
+function byResource(devices: readonly DeviceChange[]): Map<string, DeviceChange[]> {
+  const groups = new Map<string, DeviceChange[]>();
+  for (const device of devices) {
+    const group = groups.get(device.resource);
+    if (group) group.push(device);
+    else groups.set(device.resource, [device]);
+  }
+  return groups;
+}
+
+/**
+ * A category's serial numbers, one a line, under the resource that declares them: as many as
+ * `room` allows (15 characters a device), the rest counted.
+ */
 function serialsSection(title: string, devices: readonly DeviceChange[], room: number): string {
   if (devices.length === 0) return "";
-  const heading = `### ${title} (${count(devices.length)})\n\n`;
-  const items = devices.map((d) => `${d.sn}${d.release ? " (release)" : ""} [${d.resource}]`);
-  const list = fitList(items, room - heading.length - 10, "\n", " (see `pulumi preview --diff`)");
-  return `${heading}\`\`\`\n${list}\n\`\`\`\n\n`;
+  let text = `### ${title} (${count(devices.length)})\n\n`;
+  for (const [resource, group] of byResource(devices)) {
+    const heading = `${resource} (${count(group.length)}):\n\`\`\`\n`;
+    const items = group.map((d) => (d.release ? `${d.sn} (released)` : d.sn));
+    const list = fitList(items, room - text.length - heading.length - 8, "\n", " (see `pulumi preview --diff`)");
+    text += `${heading}${list}\n\`\`\`\n`;
+  }
+  return `${text}\n`;
 }
 
 function replacementsSection(devices: readonly DeviceChange[], room: number): string {

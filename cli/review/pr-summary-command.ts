@@ -36,7 +36,10 @@ export interface PreviewArgs {
 }
 
 /** The Markdown comment of `stack` from the preview file. */
-export function summaryOf(args: PreviewArgs, drift = false): { markdown: string; changes: boolean } {
+export function summaryOf(
+  args: PreviewArgs,
+  drift = false,
+): { markdown: string; changes: boolean; failed: boolean } {
   let text: string;
   try {
     text = readFileSync(args.preview, "utf8");
@@ -46,7 +49,7 @@ export function summaryOf(args: PreviewArgs, drift = false): { markdown: string;
   try {
     const review = reviewOf(args.stack, readPreview(text), args.exitCode);
     const changes = review.devices.length + review.configs.length > 0;
-    return { markdown: renderReview(review, { drift }), changes };
+    return { markdown: renderReview(review, { drift }), changes, failed: review.failed };
   } catch (error) {
     if (error instanceof PreviewFormatError) throw new CommandFailure(`${args.preview}: ${error.message}`);
     throw error;
