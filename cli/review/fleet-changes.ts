@@ -31,9 +31,9 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
   const ledger = FleetLedger.fromOutputs(step.old?.outputs ?? {});
   if (step.op === "delete" || step.op === "delete-replaced") {
     const release = settingsOf(step.old?.outputs ?? {}).onRemove === "release";
-    const devices = ledger.serials().map(
-      (sn): DeviceChange => ({ sn, action: "remove", resource, fields: [], release }),
-    );
+    const devices = ledger
+      .serials()
+      .map((sn): DeviceChange => ({ sn, action: "remove", resource, fields: [], release }));
     return { devices, unchanged: 0, notes: [] };
   }
   const declared = declaredEntries(step.new?.inputs ?? {});

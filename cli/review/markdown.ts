@@ -47,11 +47,16 @@ function head(review: StackReview, drift: boolean): string {
     "",
   ];
   if (review.failed) {
-    lines.push("> [!WARNING]", "> **The preview failed**: its errors are below. Nothing is deployed until they are fixed.", "");
+    lines.push(
+      "> [!WARNING]",
+      "> **The preview failed**: its errors are below. Nothing is deployed until they are fixed.",
+      "",
+    );
   }
   if (removed.length > 0) {
     const released = removed.filter((d) => d.release).length;
-    const releasedText = released > 0 ? ` (${count(released)} of them released: left on the platform, no longer managed)` : "";
+    const releasedText =
+      released > 0 ? ` (${count(released)} of them released: left on the platform, no longer managed)` : "";
     lines.push(
       "> [!CAUTION]",
       `> **${plural(removed.length, "device")} will be removed**${releasedText}. Their serial numbers are listed first below.`,
@@ -59,14 +64,16 @@ function head(review: StackReview, drift: boolean): string {
     );
   }
   const changed = review.devices.length;
-  if (changed === 0 && review.configs.length === 0 && !review.failed) lines.push("No device or configuration changes.", "");
+  if (changed === 0 && review.configs.length === 0 && !review.failed)
+    lines.push("No device or configuration changes.", "");
   lines.push(
     "| devices | to add | to update | to replace | to remove | unchanged |",
     "|---|---:|---:|---:|---:|---:|",
     `| ${count(changed)} changing | ${n("add")} | ${n("update")} | ${n("replace")} | ${n("remove")} | ${count(review.unchanged)} |`,
     "",
   );
-  if (review.configs.length > 0) lines.push(`Configuration: ${plural(review.configs.length, "resource")} changing.`, "");
+  if (review.configs.length > 0)
+    lines.push(`Configuration: ${plural(review.configs.length, "resource")} changing.`, "");
   return lines.join("\n") + "\n";
 }
 
@@ -118,7 +125,12 @@ function serialsSection(title: string, devices: readonly DeviceChange[], room: n
   for (const [resource, group] of byResource(devices)) {
     const heading = `${resource} (${count(group.length)}):\n\`\`\`\n`;
     const items = group.map((d) => (d.release ? `${d.sn} (released)` : d.sn));
-    const list = fitList(items, room - text.length - heading.length - 8, "\n", " (see `pulumi preview --diff`)");
+    const list = fitList(
+      items,
+      room - text.length - heading.length - 8,
+      "\n",
+      " (see `pulumi preview --diff`)",
+    );
     text += `${heading}${list}\n\`\`\`\n`;
   }
   return `${text}\n`;

@@ -50,7 +50,8 @@ export async function runPrComment(
   }
   const repository = repositoryOf(required(values.repo, "repo", PR_COMMENT_USAGE), PR_COMMENT_USAGE);
   const pr = required(values.pr, "pr", PR_COMMENT_USAGE);
-  if (!/^[1-9]\d*$/.test(pr)) throw new UsageError(`--pr must be a pull request's number, got "${pr}"`, PR_COMMENT_USAGE);
+  if (!/^[1-9]\d*$/.test(pr))
+    throw new UsageError(`--pr must be a pull request's number, got "${pr}"`, PR_COMMENT_USAGE);
   const stack = required(values.stack, "stack", PR_COMMENT_USAGE);
   const file = required(values.body, "body", PR_COMMENT_USAGE);
   let body: string;
@@ -62,7 +63,9 @@ export async function runPrComment(
   const marker = summaryMarker(stack);
   if (!body.includes(marker)) body = `${marker}\n${body}`;
   if (body.length > COMMENT_LIMIT) {
-    throw new CommandFailure(`${file} has ${body.length} characters; GitHub takes at most ${COMMENT_LIMIT} in a comment`);
+    throw new CommandFailure(
+      `${file} has ${body.length} characters; GitHub takes at most ${COMMENT_LIMIT} in a comment`,
+    );
   }
   const result = await upsertComment(await githubClient(env), repository, Number(pr), marker, body);
   stdout.write(

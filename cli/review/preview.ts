@@ -50,7 +50,9 @@ export interface PreviewReport {
 }
 
 const record = z.record(z.string(), z.unknown());
-const state = z.object({ type: z.string().optional(), inputs: record.nullish(), outputs: record.nullish() }).loose();
+const state = z
+  .object({ type: z.string().optional(), inputs: record.nullish(), outputs: record.nullish() })
+  .loose();
 const diffEntry = z
   .object({ kind: z.string().optional(), diffKind: z.string().optional() })
   .loose()
@@ -177,7 +179,8 @@ export class PreviewFormatError extends Error {
  */
 export function readPreview(text: string): PreviewReport {
   const trimmed = text.trim();
-  if (trimmed === "") throw new PreviewFormatError("the preview file is empty (did `pulumi preview --json` run?)");
+  if (trimmed === "")
+    throw new PreviewFormatError("the preview file is empty (did `pulumi preview --json` run?)");
   try {
     const document: unknown = JSON.parse(trimmed);
     const parsed = jsonPreview.safeParse(document);

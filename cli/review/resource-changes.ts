@@ -69,8 +69,11 @@ function actionOf(op: string): DeviceAction | undefined {
 export function deviceResourceChanges(step: PreviewStep): ResourceChanges {
   const action = actionOf(step.op);
   if (unchangedStep(step) || action === undefined) return { devices: [], unchanged: 1, notes: [] };
-  const sn = String(step.new?.inputs.sn ?? step.old?.inputs.sn ?? step.old?.outputs.sn ?? resourceName(step.urn));
-  const fields = action === "update" || action === "replace" ? changedInputs(step.old?.inputs, step.new?.inputs) : [];
+  const sn = String(
+    step.new?.inputs.sn ?? step.old?.inputs.sn ?? step.old?.outputs.sn ?? resourceName(step.urn),
+  );
+  const fields =
+    action === "update" || action === "replace" ? changedInputs(step.old?.inputs, step.new?.inputs) : [];
   return {
     devices: [{ sn, action, resource: `Device ${resourceName(step.urn)}`, fields }],
     unchanged: 0,
@@ -87,7 +90,8 @@ function deviceCount(ids: unknown): unknown {
 
 /** A DeviceConfig's or an RpsProfile's step, or undefined when it changes nothing. */
 export function configChange(kind: string, step: PreviewStep): ConfigChange | undefined {
-  if (unchangedStep(step) || step.op === "create-replacement" || step.op === "delete-replaced") return undefined;
+  if (unchangedStep(step) || step.op === "create-replacement" || step.op === "delete-replaced")
+    return undefined;
   const skip = kind === "DeviceConfig" ? ["deviceIds"] : [];
   const fields = changedInputs(step.old?.inputs, step.new?.inputs, skip);
   if (kind === "DeviceConfig") {

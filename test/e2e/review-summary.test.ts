@@ -18,7 +18,13 @@ import { e2e } from "./support/e2e-context";
 import { FRONT_ENDS } from "./support/front-ends";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
-import { changedWorld, firstWorld, REVIEW_SECRET, reviewProgram, type ReviewWorld } from "./support/review-programs";
+import {
+  changedWorld,
+  firstWorld,
+  REVIEW_SECRET,
+  reviewProgram,
+  type ReviewWorld,
+} from "./support/review-programs";
 
 const STREAMING = { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "1" };
 
@@ -29,7 +35,10 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
 
   function write(next: ReviewWorld): void {
     writeFileSync(path.join(project.dir, "fleet.json"), JSON.stringify(next.fleet));
-    writeFileSync(path.join(project.dir, "config.json"), JSON.stringify({ reportInterval: next.reportInterval }));
+    writeFileSync(
+      path.join(project.dir, "config.json"),
+      JSON.stringify({ reportInterval: next.reportInterval }),
+    );
   }
 
   /** `pulumi preview --json …` into a file (recorded when asked); its exit code. */
@@ -48,9 +57,13 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
   /** The installed package's `devplatform pr-summary`, as a workflow runs it. */
   function prSummary(file: string, extra: string[] = []): string {
     const main = path.join(e2e().nodeModules, "pulumi-devplatform", "dist", "cli", "main.js");
-    const run = spawnSync(process.execPath, [main, "pr-summary", "--stack", "dev", "--preview", file, ...extra], {
-      encoding: "utf8",
-    });
+    const run = spawnSync(
+      process.execPath,
+      [main, "pr-summary", "--stack", "dev", "--preview", file, ...extra],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain(REVIEW_SECRET);
@@ -83,9 +96,13 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
     // Removals come before every other list.
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeGreaterThan(0);
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeLessThan(comment.indexOf("### To update"));
-    expect(comment).toContain(`- \`${first!.sn}\` (fleet site-a): name \`"device-0"\` → \`"device-0-renamed"\``);
+    expect(comment).toContain(
+      `- \`${first!.sn}\` (fleet site-a): name \`"device-0"\` → \`"device-0-renamed"\``,
+    );
     for (const device of added) expect(comment).toContain(`\n${device.sn}\n`);
-    expect(comment).toContain("DeviceConfig site-a-reporting (update): properties.reportInterval `900` → `600`");
+    expect(comment).toContain(
+      "DeviceConfig site-a-reporting (update): properties.reportInterval `900` → `600`",
+    );
     expect(comment).not.toContain("The preview failed");
   });
 

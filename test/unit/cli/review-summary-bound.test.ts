@@ -69,7 +69,9 @@ describe.each(FRONT_ENDS)("a comment of 10,000 changed devices through the %s fr
 
   it("the first updates show their property changes", () => {
     const { comment } = commentOf(scaledFleet(front, "preview.json", MIXES[3]![1]));
-    const detailed = comment.match(/^- `24[0-9A-F]{12}` \(fleet site-a\): name `"warehouse-sensor-\d+"` → `"warehouse-sensor-\d+-moved-to-the-cold-store-aisle-17"`$/gm);
+    const detailed = comment.match(
+      /^- `24[0-9A-F]{12}` \(fleet site-a\): name `"warehouse-sensor-\d+"` → `"warehouse-sensor-\d+-moved-to-the-cold-store-aisle-17"`$/gm,
+    );
     expect(detailed).toHaveLength(20);
   });
 });

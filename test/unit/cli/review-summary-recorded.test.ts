@@ -55,7 +55,9 @@ describe.each(FRONT_ENDS)("the recorded preview of the %s front-end", (front) =>
     expect(review.failed).toBe(true);
     const comment = renderReview(review);
     expect(comment).toContain("**The preview failed**");
-    expect(comment).toContain('DeviceFleet.devices[5].sn (sn not-a-serial) must be 12 to 16 hex digits, got "not-a-serial"');
+    expect(comment).toContain(
+      'DeviceFleet.devices[5].sn (sn not-a-serial) must be 12 to 16 hex digits, got "not-a-serial"',
+    );
   });
 });
 
@@ -65,7 +67,12 @@ describe("policy violations", () => {
     // (no policy pack ran in the recording: the pack is another issue's work).
     const urn = "urn:pulumi:dev::review-plugin::devplatform:index:DeviceFleet::site-a";
     const events = [
-      { resourceUrn: urn, message: "maxRemovals is not set", policyName: "fleet-max-removals", level: "mandatory" },
+      {
+        resourceUrn: urn,
+        message: "maxRemovals is not set",
+        policyName: "fleet-max-removals",
+        level: "mandatory",
+      },
       { message: "240000A10003 is declared twice", policyName: "one-serial-one-place", level: "advisory" },
     ].map((p, i) =>
       JSON.stringify({

@@ -64,7 +64,8 @@ export class GitHubStandIn {
       comments: [],
       ...fields,
     };
-    for (let i = 0; i < comments; i++) issue.comments.push({ id: this.nextId++, body: `comment ${i} by someone` });
+    for (let i = 0; i < comments; i++)
+      issue.comments.push({ id: this.nextId++, body: `comment ${i} by someone` });
     this.issues.set(issue.number, issue);
     return issue;
   }
@@ -72,7 +73,8 @@ export class GitHubStandIn {
   /** Requests by route, counted. */
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const { method, route } of this.requests) counts[`${method} ${route}`] = (counts[`${method} ${route}`] ?? 0) + 1;
+    for (const { method, route } of this.requests)
+      counts[`${method} ${route}`] = (counts[`${method} ${route}`] ?? 0) + 1;
     return counts;
   }
 
@@ -80,7 +82,9 @@ export class GitHubStandIn {
     const url = new URL(req.url ?? "/", this.url);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+    const body = chunks.length
+      ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>)
+      : {};
     const auth = req.headers.authorization ?? "";
     if (auth !== `token ${this.token}` && auth !== `Bearer ${this.token}`) {
       return this.send(res, 401, { message: "Bad credentials" });
@@ -95,7 +99,11 @@ export class GitHubStandIn {
       if (!issue) return this.send(res, 404, { message: "Not Found" });
       if (method === "GET") {
         record("/issues/:number/comments");
-        return this.page(res, url, issue.comments.map((c) => ({ id: c.id, body: c.body })));
+        return this.page(
+          res,
+          url,
+          issue.comments.map((c) => ({ id: c.id, body: c.body })),
+        );
       }
       record("/issues/:number/comments");
       const comment = { id: this.nextId++, body: String(body.body) };
@@ -104,7 +112,9 @@ export class GitHubStandIn {
     }
     if (rest.length === 3 && rest[1] === "comments" && method === "PATCH") {
       record("/issues/comments/:id");
-      const comment = [...this.issues.values()].flatMap((i) => i.comments).find((c) => c.id === Number(rest[2]));
+      const comment = [...this.issues.values()]
+        .flatMap((i) => i.comments)
+        .find((c) => c.id === Number(rest[2]));
       if (!comment) return this.send(res, 404, { message: "Not Found" });
       comment.body = String(body.body);
       return this.send(res, 200, comment);
@@ -126,7 +136,11 @@ export class GitHubStandIn {
       const matching = [...this.issues.values()].filter(
         (i) => (state === "all" || i.state === state) && labels.every((l) => i.labels.includes(l)),
       );
-      return this.page(res, url, matching.map((i) => this.issueJson(i)));
+      return this.page(
+        res,
+        url,
+        matching.map((i) => this.issueJson(i)),
+      );
     }
     if (rest.length === 2 && method === "PATCH") {
       record("/issues/:number");

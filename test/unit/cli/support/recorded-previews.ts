@@ -65,14 +65,19 @@ function rewrite(step: Json, mix: FleetMix): void {
   const declared: Json = {};
   [...kept, ...updated].forEach((sn, i) => {
     const base = entry(i);
-    declared[sn] = i >= kept.length ? { ...base, name: `${base.name}-moved-to-the-cold-store-aisle-17` } : base;
+    declared[sn] =
+      i >= kept.length ? { ...base, name: `${base.name}-moved-to-the-cold-store-aisle-17` } : base;
   });
   added.forEach((sn, i) => (declared[sn] = entry(i)));
   newInputs[newInputs.entries !== undefined ? "entries" : "devices"] = declared;
 }
 
 /** A recorded preview with its fleet's step rewritten to `mix`. */
-export function scaledFleet(front: FrontEnd, form: "preview.json" | "preview-stream.jsonl", mix: FleetMix): string {
+export function scaledFleet(
+  front: FrontEnd,
+  form: "preview.json" | "preview-stream.jsonl",
+  mix: FleetMix,
+): string {
   const text = recordedPreview(front, form);
   const isFleet = (step: Json) => String(step.urn).includes(":DeviceFleet::");
   if (form === "preview.json") {
