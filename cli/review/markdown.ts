@@ -174,22 +174,27 @@ export function renderReview(review: StackReview, options: { drift?: boolean; li
   const footer =
     "\n<sub>Devices by serial number, from `pulumi preview` (devplatform pr-summary). Secret values show as `[secret]`.</sub>\n";
   const parts = [budget.force(head(review, options.drift === true)), budget.force(footer)];
-  const sections: ((room: number) => string)[] = [
-    () => diagnosticsSection(review),
-    () => policiesSection(review),
-    (room) => serialsSection("To remove", byAction(review, "remove"), room),
-    (room) => replacementsSection(byAction(review, "replace"), room),
-    (room) => configsSection(review.configs, room),
-    (room) => updatesSection(byAction(review, "update"), room),
-    (room) => serialsSection("To add", byAction(review, "add"), room),
-    () => (review.notes.length > 0 ? `${review.notes.map((n) => `- ${oneLine(n)}`).join("\n")}\n\n` : ""),
+  const removals = byAction(review, "remove");
+  const replacements = byAction(review, "replace");
+  const updates = byAction(review, "update");
+  const adds = byAction(review, "add");
+  // Each section with whether it has anything to say: room is set aside only for those that do.
+  const sections: [(room: number) => string, boolean][] = [
+    [() => diagnosticsSection(review), review.diagnostics.length > 0],
+    [() => policiesSection(review), review.policies.length > 0],
+    [(room) => serialsSection("To remove", removals, room), removals.length > 0],
+    [(room) => replacementsSection(replacements, room), replacements.length > 0],
+    [(room) => configsSection(review.configs, room), review.configs.length > 0],
+    [(room) => updatesSection(updates, room), updates.length > 0],
+    [(room) => serialsSection("To add", adds, room), adds.length > 0],
+    [() => review.notes.map((n) => `- ${oneLine(n)}\n`).join("") + "\n", review.notes.length > 0],
   ];
   const body: string[] = [];
-  sections.forEach((section, index) => {
-    const reserve = (sections.length - index - 1) * SECTION_RESERVE;
+  sections.forEach(([section, present], index) => {
+    if (!present) return;
+    const reserve = sections.slice(index + 1).filter(([, later]) => later).length * SECTION_RESERVE;
     const text = section(Math.max(0, budget.remaining - reserve));
-    if (budget.take(text, reserve)) body.push(text);
-    else if (budget.take(text)) body.push(text);
+    if (budget.take(text, reserve) || budget.take(text)) body.push(text);
   });
   return parts[0] + body.join("") + parts[1];
 }
