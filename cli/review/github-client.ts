@@ -22,7 +22,8 @@ export interface RepositoryName {
 export function repositoryOf(given: string, usage: string): RepositoryName {
   const match = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(given);
   if (!match) throw new UsageError(`--repo must be OWNER/NAME, got "${given}"`, usage);
-  return { owner: match[1]!, repo: match[2]! };
+  const [, owner = "", repo = ""] = match;
+  return { owner, repo };
 }
 
 /** A client for the environment's token and API; fails, naming the variable, without a token. */

@@ -9,7 +9,7 @@
  * tests' recorded previews (test/unit/cli/fixtures/review/) were made.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
@@ -21,6 +21,7 @@ import { assertOk, type PulumiProject } from "./support/pulumi-project";
 import {
   changedWorld,
   firstWorld,
+  pick,
   REVIEW_SECRET,
   reviewProgram,
   type ReviewWorld,
@@ -72,7 +73,7 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
 
   beforeAll(async () => {
     const [solo] = serialNumbers(1, "66");
-    project = await createProject({ name: `review-${front}`, program: reviewProgram(solo!), front });
+    project = await createProject({ name: `review-${front}`, program: reviewProgram(String(solo)), front });
     world = firstWorld(4);
     write(world);
     assertOk(await project.up());
@@ -87,8 +88,8 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
     const preview = await previewJson(name, [], env);
     expect(preview.exitCode).toBe(0);
     const comment = prSummary(preview.file, ["--exit-code", String(preview.exitCode)]);
-    const [first] = world.fleet;
-    const removed = world.fleet.at(-1)!;
+    const first = pick(world.fleet, 0);
+    const removed = pick(world.fleet, -1);
     const added = changed.fleet.slice(-2);
     expect(comment).toContain("<!-- devplatform-summary:dev -->");
     expect(comment).toContain("**1 device will be removed**");
@@ -97,13 +98,34 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeGreaterThan(0);
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeLessThan(comment.indexOf("### To update"));
     expect(comment).toContain(
-      `- \`${first!.sn}\` (fleet site-a): name \`"device-0"\` → \`"device-0-renamed"\``,
+      `- \`${first.sn}\` (fleet site-a): name \`"device-0"\` → \`"device-0-renamed"\``,
     );
     for (const device of added) expect(comment).toContain(`\n${device.sn}\n`);
     expect(comment).toContain(
       "DeviceConfig site-a-reporting (update): properties.reportInterval `900` → `600`",
     );
     expect(comment).not.toContain("The preview failed");
+  });
+
+  it("the engine gets the fleet's detail: --diff and --json name only the devices that change", async () => {
+    const input = front === "plugin" ? "devices" : "entries";
+    const [first, unchanged] = [pick(world.fleet, 0), pick(world.fleet, 1)];
+    const removed = pick(world.fleet, -1);
+    const added = changed.fleet.slice(-2);
+    const preview = await previewJson("detail.json");
+    const steps = (
+      JSON.parse(readFileSync(preview.file, "utf8")) as { steps: { urn: string; detailedDiff: unknown }[] }
+    ).steps;
+    const fleet = steps.find((step) => step.urn.endsWith("DeviceFleet::site-a"));
+    expect(fleet?.detailedDiff).toEqual({
+      [`${input}["${first.sn}"].name`]: { kind: "update", inputDiff: true },
+      [`${input}["${removed.sn}"]`]: { kind: "delete", inputDiff: true },
+      [`${input}["${pick(added, 0).sn}"]`]: { kind: "add", inputDiff: true },
+      [`${input}["${pick(added, 1).sn}"]`]: { kind: "add", inputDiff: true },
+    });
+    const diff = assertOk(await project.preview({ diff: true }));
+    for (const sn of [first.sn, removed.sn, pick(added, 0).sn]) expect(diff.stdout).toContain(sn);
+    expect(diff.stdout).not.toContain(unchanged.sn);
   });
 
   it("says the preview failed, with the error naming the input", async () => {
@@ -120,15 +142,15 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
     write(world);
     assertOk(await project.up());
     const control = new EmulatorControl(e2e().emulatorUrl);
-    const [first] = world.fleet;
-    const device = (await control.state()).devices.find((d) => d.sn === first!.sn)!;
-    await control.changeDevice(device.deviceId, { name: "renamed-out-of-band" });
+    const first = pick(world.fleet, 0);
+    const device = (await control.state()).devices.find((d) => d.sn === first.sn);
+    await control.changeDevice(String(device?.deviceId), { name: "renamed-out-of-band" });
     const preview = await previewJson("drift.json", ["--refresh", "--expect-no-changes"]);
     expect(preview.exitCode).not.toBe(0);
     const comment = prSummary(preview.file, ["--exit-code", String(preview.exitCode), "--drift"]);
     expect(comment).toContain("## Drift in stack `dev`");
     expect(comment).toContain(
-      `- \`${first!.sn}\` (fleet site-a): name \`"renamed-out-of-band"\` → \`"device-0"\``,
+      `- \`${first.sn}\` (fleet site-a): name \`"renamed-out-of-band"\` → \`"device-0"\``,
     );
   });
 });

@@ -33,6 +33,13 @@ export function reviewProgram(soloSn: string): string {
   ].join("\n");
 }
 
+/** The item at `index` of `list` (negative counts from the end); fails when there is none. */
+export function pick<T>(list: readonly T[], index: number): T {
+  const item = list.at(index);
+  if (item === undefined) throw new Error(`no item at ${index} of ${list.length}`);
+  return item;
+}
+
 /** The first world: `count` devices named `device-N`, tagged, reporting every 900 s. */
 export function firstWorld(count: number): ReviewWorld {
   const fleet = serialNumbers(count).map((sn, i) => ({ sn, name: `device-${i}`, tags: ["site-a"] }));
@@ -45,7 +52,7 @@ export function firstWorld(count: number): ReviewWorld {
  */
 export function changedWorld(world: ReviewWorld): ReviewWorld {
   const added = serialNumbers(2).map((sn, i) => ({ sn, name: `added-${i}`, tags: ["site-a"] }));
-  const [first, ...rest] = world.fleet;
-  const kept = rest.slice(0, -1);
-  return { fleet: [{ ...first!, name: `${first!.name}-renamed` }, ...kept, ...added], reportInterval: 600 };
+  const first = pick(world.fleet, 0);
+  const kept = world.fleet.slice(1, -1);
+  return { fleet: [{ ...first, name: `${first.name}-renamed` }, ...kept, ...added], reportInterval: 600 };
 }

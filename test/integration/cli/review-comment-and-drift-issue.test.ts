@@ -58,7 +58,7 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
     expect(github.counts()).toEqual({ "GET /issues/:number/comments": 3, "PATCH /issues/comments/:id": 1 });
     const ours = pr.comments.filter((c) => c.body.includes("<!-- devplatform-summary:production -->"));
     expect(ours).toEqual([
-      { id: ours[0]!.id, body: "<!-- devplatform-summary:production -->\nsecond, without the marker" },
+      { id: ours[0]?.id, body: "<!-- devplatform-summary:production -->\nsecond, without the marker" },
     ]);
     expect(pr.comments).toHaveLength(76);
 
@@ -106,11 +106,11 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
     const opened = await drift(recorded("plugin-preview.json"), 7);
     expect(opened.stderr).toBe("");
     expect(opened.stdout).toBe("drift issue #41 of stack production: opened\n");
-    const issue = github.issues.get(41)!;
+    const issue = github.issues.get(41);
     expect(issue).toMatchObject({ title: "Drift in stack production", labels: ["drift"], state: "open" });
-    expect(issue.body).toContain("<!-- devplatform-drift:production -->");
-    expect(issue.body).toContain("## Drift in stack `production`");
-    expect(issue.body).toContain('name `"device-0"` → `"device-0-renamed"`');
+    expect(issue?.body).toContain("<!-- devplatform-drift:production -->");
+    expect(issue?.body).toContain("## Drift in stack `production`");
+    expect(issue?.body).toContain('name `"device-0"` → `"device-0-renamed"`');
     expect(github.counts()).toEqual({ "GET /issues": 1, "POST /issues": 1 });
 
     expect((await drift(recorded("plugin-preview.json"), 7)).stdout).toContain(
@@ -119,7 +119,7 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
     expect((await drift(recorded("dynamic-preview.json"), 7)).stdout).toContain(
       "#41 of stack production: updated",
     );
-    expect(github.issues.get(41)!.body).toContain("DeviceConfig site-a-reporting");
+    expect(github.issues.get(41)?.body).toContain("DeviceConfig site-a-reporting");
   });
 
   it("leaves the issue alone on a failed preview, and closes it once there is no drift", async () => {
@@ -129,13 +129,13 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
     expect(failed.stderr).toContain(
       "the preview of stack production failed; its drift issue is left as it is",
     );
-    expect(github.issues.get(41)!.state).toBe("open");
+    expect(github.issues.get(41)?.state).toBe("open");
 
     const clean = body("clean.json", JSON.stringify({ steps: [], diagnostics: [] }));
     github.requests.length = 0;
     expect((await drift(clean, 0)).stdout).toBe("drift issue #41 of stack production: closed\n");
-    expect(github.issues.get(41)!.state).toBe("closed");
-    expect(github.issues.get(41)!.comments.map((c) => c.body)).toEqual([
+    expect(github.issues.get(41)?.state).toBe("closed");
+    expect(github.issues.get(41)?.comments.map((c) => c.body)).toEqual([
       "A preview of stack `production` finds no drift any more: closing.",
     ]);
     expect(github.counts()).toEqual({
@@ -144,6 +144,6 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
       "PATCH /issues/:number": 1,
     });
     expect((await drift(clean, 0)).stdout).toBe("drift issue of stack production: none\n");
-    expect(github.issues.get(40)!.state).toBe("open");
+    expect(github.issues.get(40)?.state).toBe("open");
   });
 });

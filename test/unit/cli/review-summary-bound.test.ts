@@ -12,11 +12,12 @@ import { reviewOf } from "../../../cli/review/review";
 import { COMMENT_LIMIT } from "../../../cli/review/text-budget";
 import { FRONT_ENDS, scaledFleet, type FleetMix } from "./support/recorded-previews";
 
+const MIXED: FleetMix = { add: 3_000, update: 4_000, remove: 3_000, keep: 100 };
 const MIXES: [string, FleetMix][] = [
   ["10,000 removed", { add: 0, update: 0, remove: 10_000, keep: 100 }],
   ["10,000 added", { add: 10_000, update: 0, remove: 0, keep: 100 }],
   ["10,000 renamed", { add: 0, update: 10_000, remove: 0, keep: 100 }],
-  ["3,000 removed, 4,000 renamed, 3,000 added", { add: 3_000, update: 4_000, remove: 3_000, keep: 100 }],
+  ["3,000 removed, 4,000 renamed, 3,000 added", MIXED],
 ];
 
 function commentOf(text: string) {
@@ -61,14 +62,14 @@ describe.each(FRONT_ENDS)("a comment of 10,000 changed devices through the %s fr
   });
 
   it("the streaming form gives the same comment", () => {
-    const mix = MIXES[3]![1];
+    const mix = MIXED;
     expect(commentOf(scaledFleet(front, "preview-stream.jsonl", mix)).comment).toBe(
       commentOf(scaledFleet(front, "preview.json", mix)).comment,
     );
   });
 
   it("the first updates show their property changes", () => {
-    const { comment } = commentOf(scaledFleet(front, "preview.json", MIXES[3]![1]));
+    const { comment } = commentOf(scaledFleet(front, "preview.json", MIXED));
     const detailed = comment.match(
       /^- `24[0-9A-F]{12}` \(fleet site-a\): name `"warehouse-sensor-\d+"` → `"warehouse-sensor-\d+-moved-to-the-cold-store-aisle-17"`$/gm,
     );

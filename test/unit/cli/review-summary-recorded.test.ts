@@ -33,7 +33,8 @@ describe.each(FRONT_ENDS)("the recorded preview of the %s front-end", (front) =>
     ]);
     expect(review.failed).toBe(false);
     const comment = renderReview(review);
-    const removed = byAction("remove")[0]!.sn;
+    const removed = byAction("remove")[0]?.sn;
+    expect(removed).toMatch(/^24[0-9A-F]{12}$/);
     expect(comment).toContain("**1 device will be removed**");
     expect(comment.indexOf(`\n${removed}\n`)).toBeLessThan(comment.indexOf("### To add"));
     expect(comment).toContain("properties.reportInterval `900` → `600`");
