@@ -7,13 +7,33 @@ import { UsageError } from "../errors";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** Parses `argv` against `options`; a bad command line is a {@link UsageError} with `usage`. */
-export function parseCommandLine<T extends Options>(argv: readonly string[], options: T, usage: string) {
+const HELP = { help: { type: "boolean", short: "h" } } as const;
+
+/**
+ * Parses `argv` against `options` (and `-h`/`--help`, which prints `usage` and answers undefined);
+ * a bad command line is a {@link UsageError} with `usage`.
+ */
+export function parseCommandLine(
+  argv: readonly string[],
+  options: Options,
+  usage: string,
+  stdout: NodeJS.WritableStream,
+): Readonly<Record<string, string | boolean | undefined>> | undefined {
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+    values = parseArgs({
+      args: [...argv],
+      options: { ...options, ...HELP },
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (error) {
     throw new UsageError((error as Error).message, usage);
   }
+  // The review commands' options are strings and flags, never repeated.
+  if (values.help !== true) return values as Record<string, string | boolean | undefined>;
+  stdout.write(usage);
+  return undefined;
 }
 
 /** A required option's value, or a usage error naming it. */

@@ -41,14 +41,11 @@ export async function runDriftIssue(
       stack: { type: "string" },
       preview: { type: "string" },
       "exit-code": { type: "string" },
-      help: { type: "boolean", short: "h" },
     },
     DRIFT_ISSUE_USAGE,
+    stdout,
   );
-  if (values.help) {
-    stdout.write(DRIFT_ISSUE_USAGE);
-    return 0;
-  }
+  if (values === undefined) return 0;
   const repository = repositoryOf(required(values.repo, "repo", DRIFT_ISSUE_USAGE), DRIFT_ISSUE_USAGE);
   const stack = required(values.stack, "stack", DRIFT_ISSUE_USAGE);
   const preview = required(values.preview, "preview", DRIFT_ISSUE_USAGE);

@@ -40,14 +40,11 @@ export async function runPrComment(
       pr: { type: "string" },
       stack: { type: "string" },
       body: { type: "string" },
-      help: { type: "boolean", short: "h" },
     },
     PR_COMMENT_USAGE,
+    stdout,
   );
-  if (values.help) {
-    stdout.write(PR_COMMENT_USAGE);
-    return 0;
-  }
+  if (values === undefined) return 0;
   const repository = repositoryOf(required(values.repo, "repo", PR_COMMENT_USAGE), PR_COMMENT_USAGE);
   const pr = required(values.pr, "pr", PR_COMMENT_USAGE);
   if (!/^[1-9]\d*$/.test(pr))

@@ -66,14 +66,11 @@ export function runPrSummary(argv: readonly string[], stdout: NodeJS.WritableStr
       "exit-code": { type: "string" },
       drift: { type: "boolean" },
       out: { type: "string" },
-      help: { type: "boolean", short: "h" },
     },
     PR_SUMMARY_USAGE,
+    stdout,
   );
-  if (values.help) {
-    stdout.write(PR_SUMMARY_USAGE);
-    return 0;
-  }
+  if (values === undefined) return 0;
   const stack = required(values.stack, "stack", PR_SUMMARY_USAGE);
   const preview = required(values.preview, "preview", PR_SUMMARY_USAGE);
   const exitCode = exitCodeOf(values["exit-code"], PR_SUMMARY_USAGE);
