@@ -9,14 +9,20 @@ import { CommandFailure, EXIT_FAILURE, EXIT_USAGE, UsageError } from "./errors";
 import { readProcessStdin } from "./export/credentials";
 import { runExport } from "./export/run-export";
 import { readPackageInfo } from "../provider/shared/package-info";
+import { runDriftIssue } from "./review/drift-issue-command";
+import { runPrComment } from "./review/pr-comment-command";
+import { runPrSummary } from "./review/pr-summary-command";
 
 /** `devplatform --help`. */
 export const USAGE = `Usage: devplatform <command> [options]
 
 Commands:
-  export     write a Pulumi TypeScript project declaring a live fleet: its devices,
-             and optionally its RPS records and device configuration
-  emulator   run a local emulator of the device platform's HTTP API
+  export       write a Pulumi TypeScript project declaring a live fleet: its devices,
+               and optionally its RPS records and device configuration
+  emulator     run a local emulator of the device platform's HTTP API
+  pr-summary   one Markdown comment for a stack from its \`pulumi preview --json\`
+  pr-comment   create or update a stack's comment on a pull request
+  drift-issue  open, update or close a stack's drift issue from its preview
 
 Run "devplatform <command> --help" for a command's options.
 
@@ -51,6 +57,9 @@ async function dispatch(args: readonly string[]): Promise<number | "running"> {
       readSecret: readProcessStdin,
     });
   }
+  if (command === "pr-summary") return runPrSummary(rest, process.stdout);
+  if (command === "pr-comment") return runPrComment(rest, process.env, process.stdout);
+  if (command === "drift-issue") return runDriftIssue(rest, process.env, process.stdout);
   const what = command.startsWith("-") ? `unknown option "${command}"` : `unknown command "${command}"`;
   throw new UsageError(what, USAGE);
 }

@@ -2,8 +2,8 @@
  * A kind's one diff, for both front-ends: exactly what changes (per property path, as the engine
  * parses them: `name`, `properties.reportInterval`, `devices["240000A10003"].name`), what forces a
  * replacement, and which outputs stay known. The plugin answers all of it; the dynamic front-end
- * answers `changes`, `replaces` and `deleteBeforeReplace` (the engine shows a dynamic resource's
- * detail from old and new inputs, and ignores its `stables`).
+ * answers `changes`, `replaces` and `deleteBeforeReplace`, and a fleet's detailed diff (the engine
+ * shows the other kinds' detail from old and new inputs, and ignores a dynamic `stables`).
  */
 
 /** How one property (or a fleet's `devices["SN"].field`) changes; the engine's `PropertyDiff.Kind`. */

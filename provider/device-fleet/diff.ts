@@ -1,9 +1,11 @@
 /**
  * A DeviceFleet's diff, for both front-ends from one comparison (`compareFleet`: the plan by serial
- * number, and the settings that changed). The plugin answers a path per device and field —
+ * number, and the settings that changed). It answers a path per device and field —
  * `devices["240000A10003"].name` (UPDATE), an added device `devices["…"]` (ADD), a removed one
  * (DELETE) — so that `pulumi preview --diff` of a fleet of thousands shows exactly the devices that
- * change. The plan message (one line per fleet) is told by both.
+ * change: the plugin hands it to the engine as it is, the dynamic front-end as `entries[…]` through
+ * its host's response (provider/dynamic/host-detailed-diff.ts). The plan message (one line per
+ * fleet) is told by both.
  */
 import type { Inputs } from "../shared/input-checks";
 import type { KindDiff, PropertyChange } from "../core/diff";

@@ -32,7 +32,7 @@ let engine: { client: EngineClient; request: () => LogRequest; info: number } | 
 let installed = false;
 
 /** The host's `@pulumi/pulumi` directory when this process is the dynamic provider host. */
-function hostPackage(): string | undefined {
+export function hostPackage(): string | undefined {
   const main = require.main?.filename ?? "";
   const suffix = path.join("cmd", "dynamic-provider", "index.js");
   return main.endsWith(suffix) ? main.slice(0, -suffix.length) : undefined;

@@ -3,7 +3,8 @@
  * serialized providers load): the kind's definition (`provider/kinds.ts`) as a
  * `pulumi.dynamic.ResourceProvider`, with `configure()` feeding the shared runtime. It translates
  * and nothing else: the kind's one diff answers `changes`, `replaces` and `deleteBeforeReplace`
- * (the engine ignores a dynamic provider's `stables` and shows the detail from old and new inputs).
+ * (the engine ignores a dynamic provider's `stables`), and a fleet's detailed diff reaches the
+ * engine through the host's response (host-detailed-diff.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindDefinition } from "../core/kind";
@@ -13,6 +14,7 @@ import { configureRuntime } from "../runtime/platform-client";
 import { dynamicStatus, prepareDynamicStatus } from "./host-status";
 import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";
+import { dynamicFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
@@ -23,11 +25,17 @@ prepareDynamicStatus();
 setDefaultLogSink(pulumiLogSink((message) => dynamicStatus(message)));
 
 /** A kind's definition as the dynamic provider host calls it (without `configure`). */
-function dynamicOperationsOf(definition: KindDefinition): Omit<Implementation, "configure"> {
+function dynamicOperationsOf(
+  kind: ResourceKind,
+  definition: KindDefinition,
+): Omit<Implementation, "configure"> {
   return {
     check: (olds, news) => definition.check(olds, news),
     async diff(id, olds, news) {
-      const { changes, replaces, deleteBeforeReplace } = await definition.diff(id, olds, news);
+      const { changes, replaces, deleteBeforeReplace, detailedDiff } = await definition.diff(id, olds, news);
+      // A fleet's detail, so that the engine shows the devices that change, not every entry (see
+      // host-detailed-diff.ts); the other kinds' inputs are few, and the engine's view of them is whole.
+      if (changes && kind === "DeviceFleet") offerDetailedDiff(dynamicFleetDetail(detailedDiff));
       return { changes, replaces: [...replaces], deleteBeforeReplace };
     },
     // A partial failure's recorded outputs must carry the serialized provider, or the stack is
@@ -47,7 +55,7 @@ function dynamicOperationsOf(definition: KindDefinition): Omit<Implementation, "
 
 /** Each kind's dynamic operations on its definition alone (no configuration check first). */
 export const dynamicOperations = Object.fromEntries(
-  RESOURCE_KINDS.map((kind) => [kind, dynamicOperationsOf(KINDS[kind])]),
+  RESOURCE_KINDS.map((kind) => [kind, dynamicOperationsOf(kind, KINDS[kind])]),
 ) as Readonly<Record<ResourceKind, Omit<Implementation, "configure">>>;
 
 const configure: Implementation["configure"] = async (req) => configureRuntime(req);
@@ -57,7 +65,7 @@ const byKind = new Map<ResourceKind, Implementation>();
 export function providerImplementation(kind: ResourceKind): Implementation {
   let implementation = byKind.get(kind);
   if (!implementation) {
-    implementation = { ...dynamicOperationsOf(kindDefinition(kind)), configure };
+    implementation = { ...dynamicOperationsOf(kind, kindDefinition(kind)), configure };
     byKind.set(kind, implementation);
   }
   return implementation;

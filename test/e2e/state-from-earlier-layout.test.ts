@@ -1,5 +1,6 @@
 /**
- * A stack written by an earlier layout of the provider still loads: the fixture's state (every
+ * A stack written by an earlier release of the provider still loads — the first layout's, and
+ * ce02368's (before a dynamic fleet handed the engine its detailed diff): the fixture's state (every
  * kind, through the dynamic resources and through the plugin, the dynamic ones stored as
  * `require("pulumi-devplatform/providers/<kind>")`) is imported into a fresh stack over an emulator
  * holding the same platform state, and preview, refresh and destroy run on it on the real CLI:
@@ -16,14 +17,14 @@ import {
   EARLIER_LAYOUT_PROGRAM,
   EARLIER_LAYOUT_PROJECT,
   EARLIER_LAYOUT_SNS,
-  EMULATOR_STATE_FILE,
   earlierLayoutStack,
+  LAYOUT_FIXTURES,
 } from "./support/earlier-layout-state";
 import { installedPluginDir } from "./support/front-ends";
 import { assertOk, PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
 
-describe("a stack written by the earlier layout", () => {
+describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
   let emulator: RunningEmulator;
   let project: PulumiProject;
 
@@ -31,7 +32,7 @@ describe("a stack written by the earlier layout", () => {
     const context = e2e();
     const dir = mkdtempSync(path.join(context.workDir, "earlier-layout-"));
     const statePath = path.join(dir, "emulator-state.json");
-    copyFileSync(EMULATOR_STATE_FILE, statePath);
+    copyFileSync(fixture.emulatorStateFile, statePath);
     emulator = await startEmulator({ control: true, statePath });
     project = await PulumiProject.create(
       {
@@ -42,7 +43,7 @@ describe("a stack written by the earlier layout", () => {
       { ...context, emulatorUrl: emulator.url },
     );
     const stackFile = path.join(dir, "stack.json");
-    writeFileSync(stackFile, earlierLayoutStack(emulator.url));
+    writeFileSync(stackFile, earlierLayoutStack(emulator.url, fixture.stackFile));
     assertOk(await project.cli(["stack", "import", "--file", stackFile]));
   });
 

@@ -72,7 +72,30 @@ export const fleetIds = fleet.deviceIds;
 export const pluginFleetIds = pluginFleet.deviceIds;
 `;
 
+/** A recorded stack of the program above, and the platform state it was recorded with. */
+export interface LayoutFixture {
+  /** What wrote it. */
+  readonly label: string;
+  readonly stackFile: string;
+  readonly emulatorStateFile: string;
+}
+
+/**
+ * The recorded stacks: the first layout's, and ce02368's (the release before a dynamic fleet's
+ * detailed diff reached the engine and `devplatform pr-summary` came; recorded by running this
+ * program with that commit's `npm pack`ed package, the emulator's URL replaced and its tokens and
+ * tasks dropped as above).
+ */
+export const LAYOUT_FIXTURES: readonly LayoutFixture[] = [
+  { label: "the first layout", stackFile: STACK_FILE, emulatorStateFile: EMULATOR_STATE_FILE },
+  {
+    label: "ce02368",
+    stackFile: path.resolve(FIXTURE_DIR, "../state-from-ce02368/stack.json"),
+    emulatorStateFile: path.resolve(FIXTURE_DIR, "../state-from-ce02368/emulator-state.json"),
+  },
+];
+
 /** The fixture's exported stack, with the emulator's URL put in. */
-export function earlierLayoutStack(emulatorUrl: string): string {
-  return readFileSync(STACK_FILE, "utf8").split(URL_PLACEHOLDER).join(emulatorUrl);
+export function earlierLayoutStack(emulatorUrl: string, stackFile = STACK_FILE): string {
+  return readFileSync(stackFile, "utf8").split(URL_PLACEHOLDER).join(emulatorUrl);
 }

@@ -1,0 +1,60 @@
+/**
+ * What the review of one stack says, before it is written as Markdown: the devices that change
+ * (a fleet's entries and single Device resources alike), configuration changes (DeviceConfig and
+ * RpsProfile), errors and warnings, and policy violations.
+ */
+import type { PolicyViolation, PreviewDiagnostic } from "./preview";
+
+/** What an `up` does to one device. */
+export type DeviceAction = "add" | "update" | "remove" | "replace";
+
+/** One property before and after. */
+export interface FieldChange {
+  readonly field: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+/** One device that changes, by serial number. */
+export interface DeviceChange {
+  readonly sn: string;
+  readonly action: DeviceAction;
+  /** The resource declaring it: `fleet site-a`, `Device 240000A10003`. */
+  readonly resource: string;
+  /** The fields that change (updates and replacements). */
+  readonly fields: readonly FieldChange[];
+  /** A removal that leaves the device on the platform (a fleet's `onRemove: release`). */
+  readonly release?: boolean;
+}
+
+/** A configuration resource (DeviceConfig, RpsProfile) that changes. */
+export interface ConfigChange {
+  /** `DeviceConfig site-a-reporting`, `RpsProfile rps-240000A10003`. */
+  readonly resource: string;
+  /** `create`, `update`, `delete`, `replace`. */
+  readonly op: string;
+  readonly fields: readonly FieldChange[];
+}
+
+/** What one resource's step contributes. */
+export interface ResourceChanges {
+  readonly devices: readonly DeviceChange[];
+  /** Devices this resource declares that stay as they are. */
+  readonly unchanged: number;
+  /** Remarks: a fleet whose devices are known only at apply. */
+  readonly notes: readonly string[];
+}
+
+/** The review of one stack. */
+export interface StackReview {
+  readonly stack: string;
+  readonly devices: readonly DeviceChange[];
+  readonly unchanged: number;
+  readonly configs: readonly ConfigChange[];
+  readonly notes: readonly string[];
+  /** Errors and warnings (never debug lines: they may print a resource's raw values). */
+  readonly diagnostics: readonly PreviewDiagnostic[];
+  readonly policies: readonly PolicyViolation[];
+  /** Whether the preview failed (an error, or a non-zero exit code other than 7 for drift). */
+  readonly failed: boolean;
+}
