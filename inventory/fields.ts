@@ -8,8 +8,11 @@ import { unsafeCharacterProblem } from "../sdk/text-characters";
 /** Serial numbers are 12–16 hex digits (digits included), as Add a Device accepts them. */
 export const SERIAL_NUMBER = /^[0-9A-Fa-f]{12,16}$/;
 
-/** Tags per device the platform accepts. */
-export const MAX_TAGS = 20;
+/**
+ * Tags per device a declaration may hold: the platform accepts 20, and the provider's owner tag
+ * (the stack that manages the device) takes one of them.
+ */
+export const MAX_TAGS = 19;
 
 /** Separator of tags inside the `tags` cell. */
 export const TAG_SEPARATOR = ";";
@@ -39,9 +42,11 @@ export function splitTags(cell: string): string[] {
     .filter((tag) => tag !== "");
 }
 
-/** Why a list of tags breaks the platform's rules (at most 20, no repeats), or undefined. */
+/** Why a list of tags breaks the platform's rules (at most 19 of one's own, no repeats), or undefined. */
 export function tagsProblem(tags: readonly string[]): string | undefined {
-  if (tags.length > MAX_TAGS) return `${tags.length} tags; the platform allows at most ${MAX_TAGS}`;
+  if (tags.length > MAX_TAGS) {
+    return `${tags.length} tags; a device may hold at most ${MAX_TAGS} (the platform allows 20, and the provider's owner tag takes one)`;
+  }
   const seen = new Set<string>();
   for (const tag of tags) {
     const unsafe = unsafeCharacterProblem(tag);

@@ -128,9 +128,9 @@ describe("reading inventory files people edit", () => {
       'inventory.csv:2, column "tags": tag "x" appears twice',
     ],
     [
-      "21 tags",
-      `sn,name,tags\n240000A10001,a,${Array.from({ length: 21 }, (_, i) => `t${i}`).join(";")}\n`,
-      'inventory.csv:2, column "tags": 21 tags; the platform allows at most 20',
+      "20 tags",
+      `sn,name,tags\n240000A10001,a,${Array.from({ length: 20 }, (_, i) => `t${i}`).join(";")}\n`,
+      'inventory.csv:2, column "tags": 20 tags; a device may hold at most 19 (the platform allows 20, and the provider\'s owner tag takes one)',
     ],
     [
       "an unclosed quote",
