@@ -213,7 +213,9 @@ function splitMoveProgram(
 }
 
 describe("a move from the dynamic resources to the plugin", () => {
-  it("split over two ups (the new resource first, the old one removed later) deletes nothing", async () => {
+  it("split over two ups (both declaring the device at once) is refused at preview, naming both, with no write", async () => {
+    // One serial number declared by two resources of one deployment fails at preview (see
+    // provider/runtime/duplicate-serials.ts): the move is made in one `up` (the next test).
     expectPulumisLauncher();
     const [sn] = serialNumbers(1, "24") as [string];
     const project = await createPluginProject({
@@ -224,19 +226,20 @@ describe("a move from the dynamic resources to the plugin", () => {
     const before = await platformIds([sn]);
 
     project.setProgram(splitMoveProgram(sn, { dynamic: true, plugin: true }));
-    const adopt = await countedUp(project);
-    expect(adopt.writes).toEqual({});
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode).not.toBe(0);
+    expect(preview.output).toContain(`serial number ${sn} is declared by`);
+    expect(preview.output).toContain(`new-${sn}`);
+    const up = await project.up();
+    expect(up.exitCode).not.toBe(0);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    expect(await platformIds([sn])).toEqual(before);
 
     project.setProgram(splitMoveProgram(sn, { dynamic: false, plugin: true }));
-    const remove = await countedUp(project);
-    console.log(
-      `split move: adopt writes ${JSON.stringify(adopt.writes)}, remove writes ${JSON.stringify(remove.writes)}`,
-    );
-    expect(remove.up.changes).toMatchObject({ delete: 1 });
-    expect(remove.writes).toEqual({});
+    const move = await countedUp(project);
+    expect(move.writes).toEqual({});
     expect(await platformIds([sn])).toEqual(before);
-    const stack = await project.exportStack();
-    expect(resourcesOfType(stack, "devplatform:index:Device").map((r) => r.id)).toEqual([before[sn]]);
     assertOk(await project.preview({ expectNoChanges: true }));
     assertOk(await project.destroy());
     expect(await platformIds([sn])).toEqual({});

@@ -73,7 +73,9 @@ function moveFront(
       placed.front = otherFront(placed.front);
       return true;
     case "twin":
-      if (placed.twin) return false;
+      // A device declared by two resources at once is refused at preview (one serial number, one
+      // resource): only RPS records and configurations can be split over two ups.
+      if (placed.twin || change.resource === "fleet" || change.resource === "device") return false;
       placed.twin = true;
       return true;
     case "finish-move":
