@@ -11,9 +11,9 @@
  * resource, or the stack's outputs); the provider can, through the one-owner record.
  *
  * Two declarations are two resources when that is proven: another process's (a resource is served
- * by one process), two kinds, two URNs, two fleet names, or one declaration with a URN and one
- * without (the dynamic host's first check carries none; the engine checks each resource once per
- * deployment). Two Devices that both lack a URN (implementations called directly) are not proven two.
+ * by one process), two kinds, two URNs, or two fleet names. Two Devices of one process of which one
+ * or both lack a URN (the dynamic host's check may carry none) are not proven two: the one-owner
+ * record still keeps a delete of either from removing the device.
  */
 import type { CheckFailure } from "../shared/input-checks";
 import { declarersOf, type Owner } from "./ownership";
@@ -23,7 +23,10 @@ function provenTwo(own: Owner, other: Owner): boolean {
   if (other.elsewhere || own.kind !== other.kind) return true;
   if (own.urn !== undefined && other.urn !== undefined) return own.urn !== other.urn;
   if (own.kind === "DeviceFleet") return own.fleet !== other.fleet;
-  return own.urn !== undefined || other.urn !== undefined;
+  // One Device with a URN and one without, in one process, may be one resource checked twice: the
+  // dynamic host checks a resource again without its URN (seen on Pulumi's launcher when the
+  // provider's configuration changed between two ups, `secrets-stay-out`). Not proven two.
+  return false;
 }
 
 /** The resource's name: the URN's last part, a fleet's name, or none. */

@@ -130,7 +130,10 @@ describe("another writer changes the application between two pages of a listing"
     const removal = await counted(() => fleet.update("interleaved-removal", outs, inputs));
     expect(writesOf(removal.byRoute)).toEqual({ "DELETE /devices/{deviceId}": 10 });
     expect(removal.byRoute["POST /devices/search"]).toBe(5);
-    expect(removal.byRoute["GET /devices/{deviceId}"]).toBe(2);
+    // The 2 missed devices are each read by id or deleted by the id state holds (whose answer names
+    // the serial number): which, depends on when the paced deletes start against the listing.
+    expect(removal.byRoute["GET /devices/{deviceId}"]).toBeGreaterThanOrEqual(1);
+    expect(removal.byRoute["GET /devices/{deviceId}"]).toBeLessThanOrEqual(2);
     expect(await onPlatform(devices.map((d) => d.sn))).toEqual(kept.map((d) => d.sn).sort());
     expect(managed(removal.result.outs ?? {})).toEqual(kept.map((d) => d.sn).sort());
   });

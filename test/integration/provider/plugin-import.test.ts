@@ -8,6 +8,7 @@ import { KINDS as kindExtensions } from "../../../provider/kinds";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
 import type { ResourceKind } from "../../../provider/kinds";
 import type { Inputs } from "../../../provider/shared/input-checks";
+import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
@@ -16,6 +17,8 @@ const env = useConfiguredEmulator();
 
 beforeEach(async () => {
   forgetThingModels();
+  // Each test imports as a deployment of its own: the one-owner claims on properties start empty.
+  resetPropertyOwnership();
   await env.emulator.control.resetCounters();
 });
 
@@ -120,7 +123,9 @@ describe("import of a DeviceConfig by deviceIds and property ids", () => {
     expect(diff.changes).toBe(false);
     // The values fit each device's TSL model too (a check with no earlier inputs validates them).
     expect((await providerImplementation("DeviceConfig").check({}, imported.inputs)).failures).toEqual([]);
-    // One device: written by PATCH, and its id is the deviceId.
+    // One device: written by PATCH, and its id is the deviceId (another `pulumi import`, another
+    // deployment: within one, two DeviceConfigs setting one property of one device are refused).
+    resetPropertyOwnership();
     const one = await importThenPreview("DeviceConfig", `${ids[0]}:reportInterval`);
     expect(one.imported.id).toBe(ids[0]);
     expect(one.imported.outputs).toMatchObject({ method: "patch", properties: { reportInterval: 900 } });

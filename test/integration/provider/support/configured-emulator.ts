@@ -9,20 +9,27 @@ import { configureRuntime, platformClient } from "../../../../provider/runtime/p
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
-/** Starts the emulator before the file's tests and stops it after; read `.emulator` inside tests. */
-export function useConfiguredEmulator(options: Parameters<typeof startEmulator>[0] = {}): {
+/**
+ * Starts the emulator before the file's tests and stops it after; read `.emulator` inside tests.
+ * `settings` adds provider settings (`{ rateLimitWait: "0" }`) to the credentials.
+ */
+export function useConfiguredEmulator(
+  options: Parameters<typeof startEmulator>[0] = {},
+  settings: Record<string, string> = {},
+): {
   emulator: Emulator;
 } {
   const handle = {} as { emulator: Emulator };
   beforeAll(async () => {
     handle.emulator = await startEmulator({ control: true, ...options });
-    const settings: Record<string, string> = {
+    const config: Record<string, string> = {
       "devplatform:baseUrl": handle.emulator.url,
       "devplatform:clientId": "demo-client",
       "devplatform:clientSecret": "demo-secret",
+      ...Object.fromEntries(Object.entries(settings).map(([key, value]) => [`devplatform:${key}`, value])),
     };
     configureRuntime({
-      config: { get: (key: string) => settings[key], require: (key: string) => settings[key] as string },
+      config: { get: (key: string) => config[key], require: (key: string) => config[key] as string },
     });
   });
   afterAll(async () => {
