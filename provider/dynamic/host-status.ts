@@ -13,7 +13,7 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pulumiLog } from "./pulumi-log";
-import { currentUrn, enterRequestUrn } from "../runtime/request-urn";
+import { currentUrn, enterRequestUrn, setRootUrnSource } from "../runtime/request-urn";
 import { deploymentOfThisProcess } from "../runtime/shared-record";
 
 /** What this file needs of the generated gRPC classes (loaded at run time from the host's package). */
@@ -25,6 +25,11 @@ interface LogRequest {
 }
 interface EngineClient {
   log(request: LogRequest, callback: (error: Error | null) => void): void;
+  getRootResource(
+    request: unknown,
+    options: { deadline: number },
+    callback: (error: Error | null, response?: { getUrn(): string }) => void,
+  ): void;
 }
 type Request = { getUrn(): string } & Record<string, unknown>;
 
@@ -65,6 +70,22 @@ function noteUrnsOf(provider: Record<string, { prototype: Request }>): void {
   }
 }
 
+/**
+ * The deployment's root resource URN, asked of the engine once (the program registers its Stack
+ * before any resource, so every provider call comes after it). Undefined when the engine does not
+ * answer within 5 s: a call without a URN then has no stack, as outside a deployment.
+ */
+function rootUrnOf(client: EngineClient, request: () => unknown): () => Promise<string | undefined> {
+  let asked: Promise<string | undefined> | undefined;
+  return () =>
+    (asked ??= new Promise((resolve) => {
+      client.getRootResource(request(), { deadline: Date.now() + 5_000 }, (error, response) => {
+        const urn = error ? undefined : response?.getUrn();
+        resolve(urn === "" ? undefined : urn);
+      });
+    }));
+}
+
 /** Connects to the engine and hooks the host's requests, once, when this is the dynamic host. */
 function install(): void {
   if (installed) return;
@@ -83,13 +104,12 @@ function install(): void {
     const engineProto = load("proto/engine_pb.js") as {
       LogRequest: new () => LogRequest;
       LogSeverity: { INFO: number };
+      GetRootResourceRequest: new () => unknown;
     };
     noteUrnsOf(load("proto/provider_pb.js") as Record<string, { prototype: Request }>);
-    engine = {
-      client: new engineRpc.EngineClient(address, grpc.credentials.createInsecure()),
-      request: () => new engineProto.LogRequest(),
-      info: engineProto.LogSeverity.INFO,
-    };
+    const client = new engineRpc.EngineClient(address, grpc.credentials.createInsecure());
+    engine = { client, request: () => new engineProto.LogRequest(), info: engineProto.LogSeverity.INFO };
+    setRootUrnSource(rootUrnOf(client, () => new engineProto.GetRootResourceRequest()));
   } catch {
     // Not the host's layout: status lines go to pulumi.log (no row) instead.
     engine = undefined;

@@ -23,3 +23,22 @@ export function withRequestUrn<T>(urn: string, work: () => T): T {
 export function enterRequestUrn(urn: string): void {
   urnOfRequest.enterWith(urn);
 }
+
+let rootUrnSource: (() => Promise<string | undefined>) | undefined;
+
+/**
+ * Gives the URN of the deployment's root resource (the Stack) a way to be found, for calls that
+ * carry no URN of their own: the dynamic host's first request is read before the provider's module
+ * is loaded, so its getters noted nothing (see provider/dynamic/host-status.ts).
+ */
+export function setRootUrnSource(source: () => Promise<string | undefined>): void {
+  rootUrnSource = source;
+}
+
+/**
+ * A URN of the current deployment: the call's own, or else the root resource's when a front-end
+ * gave a way to ask for it. Enough to read the stack and project from; never a resource's identity.
+ */
+export async function deploymentUrn(): Promise<string | undefined> {
+  return currentUrn() ?? (rootUrnSource === undefined ? undefined : await rootUrnSource());
+}

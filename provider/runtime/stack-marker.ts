@@ -3,19 +3,20 @@
  * its stack by the engine's Configure (the dynamic host has no stack in its environment, and a
  * plugin's CheckConfig/Configure carry none), but every resource request carries the resource's
  * URN, `urn:pulumi:<stack>::<project>::…`, which both front-ends note for the call (see
- * request-urn.ts): the stack is read from it.
+ * request-urn.ts): the stack is read from it. A dynamic host's first request, read before this
+ * module loaded, has none noted: the engine's root resource (the Stack) names the stack then.
  */
 import { markerOf, stackOfUrn } from "../shared/owner-marker";
 import { providerSettings } from "./platform-client";
-import { currentUrn } from "./request-urn";
+import { deploymentUrn } from "./request-urn";
 
 /**
  * The marker tag naming the current call's stack (`pulumi-stack:<project>/<stack>`), or undefined
- * when the call carries no URN — a provider object called outside a deployment (the integration
+ * when neither the call nor the engine names one — a provider object called outside a deployment (the integration
  * tests'): there, devices are written without a marker and no marker is enforced.
  */
 export async function stackMarker(): Promise<string | undefined> {
-  const urn = currentUrn();
+  const urn = await deploymentUrn();
   const stack = urn === undefined ? undefined : stackOfUrn(urn);
   if (stack === undefined) return undefined;
   const settings = await providerSettings();
