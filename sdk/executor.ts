@@ -156,7 +156,11 @@ export class RequestExecutor {
       const wait = limited.onAnswer(outcome, ticket ?? -1, retryAfter);
       if (wait !== undefined) {
         this.emit(spec, result, attempt, error, "retryInMs" in wait ? wait.retryInMs : undefined);
-        if ("retryInMs" in wait) continue;
+        if ("retryInMs" in wait) {
+          // The refused request waits its Retry-After; the others keep the lowered pace (pacer.ts).
+          await sleep(wait.retryInMs);
+          continue;
+        }
         throw withNote(error, wait.note, false);
       }
 

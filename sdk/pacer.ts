@@ -4,39 +4,50 @@
  * The platform's per-second limit belongs to the application, and every client of it (every stack of
  * a team, every provider process of a deployment) shares it; none can know its share in advance. As
  * TCP's senders and the AWS SDKs' adaptive retry mode do, the pacer finds it from the platform's
- * answers: additive increase, multiplicative decrease (AIMD), which independent senders converge
- * under with no coordinator.
+ * answers: a multiplicative decrease on each refusal and a CUBIC increase after it (the curve of
+ * TCP CUBIC and of the AWS SDKs' adaptive mode), which independent senders converge under with no
+ * coordinator.
  *
  * - A client starts at {@link INITIAL_RATE} requests a second and, until its first refusal, each
  *   request that passes adds {@link SLOW_START_GAIN} to the rate (TCP's slow start: the rate
  *   doubles every second while the platform accepts it). Many stacks started at once thus meet the
  *   limit with a few refusals each rather than a burst of every request in flight.
- * - A refusal pauses every start of the client until its `Retry-After` has passed (or
- *   {@link DEFAULT_PAUSE_MS} without one), and sets the rate to {@link DECREASE_FACTOR} × the rate,
- *   or × what passed in the last second when that is less (what the platform let this client
- *   through is its share when many overshoot together) — once per episode: refusals of requests
- *   started before the last decrease were sent at the old rate and say nothing new.
- * - After the first refusal each request that passes adds {@link INCREASE_PER_SECOND} ÷ rate: the
- *   rate climbs by that many requests a second for every second of requests that pass. Slowly, so
- *   that many clients together, each climbing, overshoot the limit seldom.
- * - The rate never goes below {@link MIN_RATE}, nor above twice what passed in the last second
- *   (plus the initial rate): a rate the client does not use says nothing of the platform's limit.
+ * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
+ *   second when that is less (what the platform let this client through is its share when many
+ *   overshoot together) — once per episode: refusals of requests started before the last decrease
+ *   were sent at the old rate and say nothing new.
+ * - The refused request waits its `Retry-After` ({@link DEFAULT_PAUSE_MS} without one,
+ *   {@link MAX_PAUSE_MS} at most). A `Retry-After` longer than {@link CLIENT_PAUSE_ABOVE_MS} holds
+ *   every start of the client until it has passed: the platform says its window is long. One of a
+ *   second or less does not: the header counts whole seconds, so "1" says only "within this
+ *   second", and holding every request for it idles the client for up to a whole window at every
+ *   refusal (in `bench/pace-simulation.ts`, 20 stacks × 500 at 50/s took 1.18 × the limit's floor
+ *   so, 1.06 without); the lowered rate already spaces the others.
+ * - After a refusal the rate climbs back along a cubic in the time since: fast at first, flat near
+ *   the rate at which the refusal came (reached after ∛(rate·(1−β)/C) seconds), then probing above
+ *   it slowly, then faster — {@link CUBIC_SCALE} × (t − K)³ requests a second. So a client spends
+ *   most of its time just below the limit it found, and many clients together overshoot it seldom.
+ * - The rate never goes below {@link MIN_RATE}, nor climbs above twice what passed in the last
+ *   second (plus the initial rate): a rate the client does not use says nothing of the platform's
+ *   limit.
  */
 
-/** A refusal multiplies the rate by this (the AWS SDKs' CUBIC uses the same β). */
-export const DECREASE_FACTOR = 0.7;
-/** Requests per second the rate gains per second of requests that pass (after the first refusal). */
-export const INCREASE_PER_SECOND = 0.2;
+/** A refusal multiplies the rate by this (β). */
+export const DECREASE_FACTOR = 0.9;
+/** C of the cubic climb after a refusal, in requests a second per second³. */
+export const CUBIC_SCALE = 0.002;
 /** The rate a client starts at, requests per second. */
 export const INITIAL_RATE = 2;
 /** Before the first refusal, each request that passes adds this to the rate. */
 export const SLOW_START_GAIN = 1;
 /** The slowest pace, in requests per second. */
 export const MIN_RATE = 0.5;
-/** The pause after a `rate_limited` refusal that says no `Retry-After`. */
+/** The wait of a request refused with `rate_limited` and no `Retry-After`. */
 export const DEFAULT_PAUSE_MS = 1_000;
-/** The longest pause one `Retry-After` imposes (a longer one is an odd header, not a rate). */
+/** The longest wait one `Retry-After` imposes (a longer one is an odd header, not a rate). */
 export const MAX_PAUSE_MS = 30_000;
+/** A `Retry-After` longer than this holds every start of the client, not only the refused request's. */
+export const CLIENT_PAUSE_ABOVE_MS = 1_000;
 /** What passed in this last span of time bounds the rate. */
 const MEASURE_WINDOW_MS = 1_000;
 
@@ -101,6 +112,10 @@ export class AdaptivePacer {
   private issued = 0;
   /** The first ticket of the current episode: older requests were sent at the rate before it. */
   private episodeStart = 0;
+  /** The rate at which the last refusal came: where the cubic flattens. */
+  private plateau = INITIAL_RATE;
+  /** When the last decrease was (epoch milliseconds). */
+  private decreasedAt = 0;
   private refusals = 0;
   /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
   private readonly passedAt: number[] = [];
@@ -166,35 +181,49 @@ export class AdaptivePacer {
     while (this.passedAt.length > 0 && (this.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
       this.passedAt.shift();
     if (ticket < this.episodeStart) return;
-    const gain = this.slowStart ? SLOW_START_GAIN : INCREASE_PER_SECOND / this.rate;
-    this.rate = Math.min(this.rate + gain, this.ceiling());
+    const target = this.slowStart ? this.rate + SLOW_START_GAIN : this.cubic(now);
+    // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
+    this.rate = Math.max(this.rate, Math.min(target, this.ceiling()));
   }
 
   /**
-   * The request of `ticket` was refused with `rate_limited`: pause every start for
-   * `retryAfterMs` (capped; {@link DEFAULT_PAUSE_MS} when undefined), and decrease the rate once
-   * per episode. Returns the milliseconds until the next start of this client.
+   * The request of `ticket` was refused with `rate_limited`: decrease the rate once per episode,
+   * and hold every start of the client when `retryAfterMs` is longer than
+   * {@link CLIENT_PAUSE_ABOVE_MS}. Returns the milliseconds the refused request waits before it
+   * is sent again: its `Retry-After` (capped; {@link DEFAULT_PAUSE_MS} when undefined), or the
+   * client's pause when that ends later.
    */
   refused(ticket: number, retryAfterMs: number | undefined): number {
     const now = this.clock.now();
     this.refusals += 1;
-    const pause = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
-    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    const wait = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
+    if (wait > CLIENT_PAUSE_ABOVE_MS) this.pausedUntil = Math.max(this.pausedUntil, now + wait);
     if (ticket >= this.episodeStart) {
       // From what the platform let through in the last second when that is less than the rate (the
       // client's share, when many clients overshoot together), else from the rate.
       const passed = this.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
-      this.rate = Math.max(
-        MIN_RATE,
-        Math.min(this.rate, passed * (1000 / MEASURE_WINDOW_MS)) * DECREASE_FACTOR,
-      );
-      this.slowStart = false;
-      this.episodeStart = this.issued;
-      this.nextStartAt = this.pausedUntil;
+      this.decrease(now, Math.min(this.rate, passed * (1000 / MEASURE_WINDOW_MS)));
       this.tellShare({ at: now, pausedUntil: this.pausedUntil, rate: this.rate });
     }
     this.tell("refused");
-    return this.pausedUntil - now;
+    return Math.max(wait, this.pausedUntil - now);
+  }
+
+  /** Starts an episode: the rate at which the refusal came is the cubic's plateau. */
+  private decrease(now: number, refusedAt: number): void {
+    this.plateau = Math.max(MIN_RATE, refusedAt);
+    this.decreasedAt = now;
+    this.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
+    this.slowStart = false;
+    this.episodeStart = this.issued;
+    this.nextStartAt = Math.max(this.nextStartAt, now, this.pausedUntil);
+  }
+
+  /** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */
+  private cubic(now: number): number {
+    const k = Math.cbrt((this.plateau * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
+    const t = (now - this.decreasedAt) / 1000;
+    return CUBIC_SCALE * (t - k) ** 3 + this.plateau;
   }
 
   /** Takes the refusals other processes shared: their pause, and their rate when it is lower. */
@@ -209,9 +238,14 @@ export class AdaptivePacer {
     if (signals.length === 0) return;
     // One pace: the lower rate and the later pause; requests in flight here were sent before this
     // decrease, so their refusals belong to the same episode.
+    const now = this.clock.now();
     for (const signal of signals) {
       this.pausedUntil = Math.max(this.pausedUntil, signal.pausedUntil);
-      this.rate = Math.max(MIN_RATE, Math.min(this.rate, signal.rate));
+      if (this.slowStart || signal.rate < this.rate) {
+        this.plateau = signal.rate / DECREASE_FACTOR;
+        this.decreasedAt = now;
+        this.rate = Math.max(MIN_RATE, signal.rate);
+      }
     }
     this.slowStart = false;
     this.episodeStart = this.issued;

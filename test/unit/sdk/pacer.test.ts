@@ -1,17 +1,19 @@
 /**
  * The pacer on a fake clock: each documented number of the pacing (DESIGN.md "Sharing the platform",
  * docs/guides/fleets-at-scale.md "The platform's rate limit") has a test here that fails when it
- * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.7 once
- * per episode (of the rate, or of what passed in the last second when less), then +0.2 requests a second per second of requests that pass, a floor of 0.5 a
- * second, a pause of Retry-After (1 s without one, 30 s at most) — and the shared refusals of the
- * other processes slow this one as its own do.
+ * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.9 once
+ * per episode (of the rate, or of what passed in the last second when less), then a cubic climb
+ * (0.002·(t − K)³ + the rate refused at), a floor of 0.5 a second, the refused request's wait of
+ * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s — and the
+ * shared refusals of the other processes slow this one as its own do.
  */
 import { describe, expect, it } from "vitest";
 import {
   AdaptivePacer,
   DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
-  INCREASE_PER_SECOND,
+  CLIENT_PAUSE_ABOVE_MS,
+  CUBIC_SCALE,
   INITIAL_RATE,
   MAX_PAUSE_MS,
   MIN_RATE,
@@ -52,11 +54,11 @@ function letPass(pacer: AdaptivePacer, count: number): void {
 }
 
 describe("the pacer's numbers", () => {
-  it("documents them: 2/s at first, +1 per pass until refused, ×0.7, +0.2/s per second, 0.5/s, 1 s, 30 s", () => {
-    expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, INCREASE_PER_SECOND, MIN_RATE]).toEqual([
-      2, 1, 0.7, 0.2, 0.5,
+  it("documents them: 2/s at first, +1 per pass until refused, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s", () => {
+    expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, CUBIC_SCALE, MIN_RATE]).toEqual([
+      2, 1, 0.9, 0.002, 0.5,
     ]);
-    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS]).toEqual([1_000, 30_000]);
+    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS, CLIENT_PAUSE_ABOVE_MS]).toEqual([1_000, 30_000, 1_000]);
   });
 
   it("starts at 2 requests a second and doubles every second while everything passes", async () => {
@@ -100,41 +102,52 @@ describe("the pacer's numbers", () => {
     expect(pacer.currentRate()).toBe(INITIAL_RATE + 2);
   });
 
-  it("on a refusal: pauses for Retry-After, then keeps to 0.7 × the rate", async () => {
+  it("on a refusal with a Retry-After over 1 s: holds every start for it, then keeps to 0.9 × the rate", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
     letPass(pacer, 10);
     const ticket = await pacer.acquire();
     expect(pacer.refused(ticket, 2_000)).toBe(2_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     const pausedUntil = clock.at + 2_000;
     const times = await starts(pacer, clock, 4);
-    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 1.4, 6));
+    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 1.8, 6));
   });
 
-  it("on a refusal after less passed in the last second than the rate: 0.7 × what passed", async () => {
+  it("on a refusal with a Retry-After of 1 s: only the refused request waits it; the others keep the lowered pace", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    letPass(pacer, 10);
+    const refusedAt = clock.at;
+    expect(pacer.refused(await pacer.acquire(), 1_000)).toBe(1_000);
+    const times = await starts(pacer, clock, 3);
+    expect((times[0] as number) - refusedAt).toBeLessThan(1_000);
+    expect((times[2] as number) - (times[1] as number)).toBeCloseTo(1000 / 1.8, 6);
+  });
+
+  it("on a refusal after less passed in the last second than the rate: 0.9 × what passed", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
     while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
     clock.at += 1_500;
     letPass(pacer, 5);
     pacer.refused(await pacer.acquire(), 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(3.5, 9);
+    expect(pacer.currentRate()).toBeCloseTo(4.5, 9);
   });
 
-  it("decreases once per episode: refusals of requests sent before the decrease only extend the pause", async () => {
+  it("decreases once per episode: refusals of requests sent before the decrease say nothing new", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
     const inFlight: number[] = [];
     await starts(pacer, clock, 16, inFlight);
     letPass(pacer, 10);
     pacer.refused(inFlight[0] as number, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     for (const ticket of inFlight.slice(1)) pacer.refused(ticket, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.4, 9);
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     // A request sent after the decrease and refused starts the next episode.
     pacer.refused(await pacer.acquire(), 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.4 * DECREASE_FACTOR, 9);
+    expect(pacer.currentRate()).toBeCloseTo(1.8 * DECREASE_FACTOR, 9);
   });
 
   it("without Retry-After pauses 1 s; a Retry-After beyond the cap pauses for the cap", async () => {
@@ -146,19 +159,24 @@ describe("the pacer's numbers", () => {
     expect(uncapped.refused(await uncapped.acquire(), 3_600_000)).toBe(MAX_PAUSE_MS);
   });
 
-  it("after a refusal climbs additively: 0.2 requests a second more for each second of passes", async () => {
+  it("after a refusal climbs along a cubic: back to the rate refused at after K = ∛(rate·(1−β)/C) s, then above", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    // Slow start up to about 20 a second, then a refusal: 14.
+    // Slow start up to 20 a second, then a refusal: 18, and K = ∛(20 × 0.1 ÷ 0.002) = 10 s.
     while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
     letPass(pacer, 30);
     pacer.refused(await pacer.acquire(), 0);
-    const after = pacer.currentRate();
-    expect(after).toBeCloseTo(14, 9);
-    const startedAt = clock.at;
-    while (clock.at - startedAt < 10_000) pacer.passed(await pacer.acquire());
-    expect(pacer.currentRate() - after).toBeGreaterThan(1.9);
-    expect(pacer.currentRate() - after).toBeLessThan(2.1);
+    expect(pacer.currentRate()).toBeCloseTo(18, 9);
+    const refusedAt = clock.at;
+    const rateAfter = async (seconds: number) => {
+      while (clock.at - refusedAt < seconds * 1000) pacer.passed(await pacer.acquire());
+      return pacer.currentRate();
+    };
+    // 0.002 × (t − 10)³ + 20, within one request's spacing.
+    expect(await rateAfter(5)).toBeCloseTo(19.75, 1);
+    expect(await rateAfter(10)).toBeCloseTo(20, 1);
+    expect(await rateAfter(15)).toBeCloseTo(20.25, 1);
+    expect(await rateAfter(20)).toBeCloseTo(22, 1);
   });
 
   it("never keeps to less than 0.5 requests a second", async () => {
@@ -188,9 +206,9 @@ describe("the pace the processes of a deployment share", () => {
     const pacer = new AdaptivePacer({ clock, share: link });
     letPass(pacer, 10);
     const ticket = await pacer.acquire();
-    pacer.refused(ticket, 1_000);
-    pacer.refused(ticket, 1_000);
-    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 1_000, rate: 1.4 }]);
+    pacer.refused(ticket, 2_000);
+    pacer.refused(ticket, 2_000);
+    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 2_000, rate: 1.8 }]);
   });
 
   it("takes another process's refusal as its own: its pause and its lower rate", async () => {

@@ -1,0 +1,213 @@
+/**
+ * The pacer against a platform's rate limit in simulated time: K clients (stacks that know nothing
+ * of each other) of M requests each, every client with its own AdaptivePacer and C requests in
+ * flight, against the emulator's limiter (N requests a second per application, fixed one-second
+ * windows, `Retry-After` in whole seconds rounded up). No process, no socket, no wall clock: the
+ * figures are the pacer's own, free of the machine's load and of the engine's cost, and the same at
+ * every run. The bench's platform-limit table measures the whole thing on the real CLI; this says
+ * how much of its wall time the pacing itself costs.
+ *
+ * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C]`
+ */
+import { AdaptivePacer, type PacerClock } from "../sdk/pacer";
+import { RateLimiter } from "../emulator/rate-limiter";
+
+/** One simulated run. */
+export interface PaceScenario {
+  readonly clients: number;
+  readonly requestsPerClient: number;
+  /** The platform's limit, requests a second for the application. */
+  readonly rate: number;
+  /** Requests of one client in flight at once. */
+  readonly concurrency: number;
+  /** A request's round trip, milliseconds (it reaches the platform half-way). */
+  readonly latencyMs: number;
+  /** Milliseconds between the clients' starts (0: all at once). */
+  readonly staggerMs?: number;
+}
+
+/** What a simulated run gave. */
+export interface PaceOutcome {
+  /** Simulated seconds until every request passed. */
+  readonly seconds: number;
+  /** seconds ÷ (K·M ÷ R): 1 is the limit's own floor. */
+  readonly ratio: number;
+  readonly sent: number;
+  readonly refused: number;
+  /** The client that finished last, and first, in simulated seconds (fairness). */
+  readonly slowestClient: number;
+  readonly fastestClient: number;
+}
+
+interface Timer {
+  readonly at: number;
+  readonly seq: number;
+  readonly resolve: () => void;
+}
+
+/** Earlier first; of two at one time, the one set first. */
+function before(a: Timer, b: Timer): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+}
+
+/** A clock whose time moves only when every pending promise has settled (a discrete-event loop). */
+class SimulatedClock implements PacerClock {
+  private time = 0;
+  /** A binary heap of the pending sleeps. */
+  private readonly heap: Timer[] = [];
+  private seq = 0;
+
+  now(): number {
+    return this.time;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.push({ at: this.time + Math.max(0, ms), seq: this.seq++, resolve }));
+  }
+
+  /** Runs until nothing is pending and `done()` holds. */
+  async run(done: () => boolean): Promise<void> {
+    for (;;) {
+      // Every promise chain the last timer started settles before the next macrotask.
+      await new Promise((resolve) => setImmediate(resolve));
+      const timer = this.pop();
+      if (timer === undefined) {
+        if (done()) return;
+        throw new Error("simulation stalled: no timer pending and requests left");
+      }
+      this.time = timer.at;
+      timer.resolve();
+    }
+  }
+
+  private push(timer: Timer): void {
+    this.heap.push(timer);
+    for (let i = this.heap.length - 1; i > 0;) {
+      const parent = (i - 1) >> 1;
+      if (!before(this.at(i), this.at(parent))) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private pop(): Timer | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length === 0 || last === undefined) return top;
+    this.heap[0] = last;
+    for (let i = 0; ;) {
+      let least = i;
+      for (const child of [2 * i + 1, 2 * i + 2]) {
+        if (child < this.heap.length && before(this.at(child), this.at(least))) least = child;
+      }
+      if (least === i) break;
+      this.swap(i, least);
+      i = least;
+    }
+    return top;
+  }
+
+  private at(index: number): Timer {
+    const timer = this.heap[index];
+    if (timer === undefined) throw new Error(`no timer at ${index}`);
+    return timer;
+  }
+
+  private swap(a: number, b: number): void {
+    const held = this.at(a);
+    this.heap[a] = this.at(b);
+    this.heap[b] = held;
+  }
+}
+
+/** Runs one scenario to its end in simulated time. */
+export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome> {
+  const clock = new SimulatedClock();
+  const limiter = new RateLimiter(scenario.rate);
+  let sent = 0;
+  let refused = 0;
+  let left = scenario.clients * scenario.requestsPerClient;
+  const finished: number[] = [];
+
+  const client = async (index: number): Promise<void> => {
+    await clock.sleep(index * (scenario.staggerMs ?? 0));
+    const pacer = new AdaptivePacer({ clock });
+    let queue = scenario.requestsPerClient;
+    const worker = async (): Promise<void> => {
+      while (queue > 0) {
+        queue -= 1;
+        for (;;) {
+          const ticket = await pacer.acquire();
+          sent += 1;
+          await clock.sleep(scenario.latencyMs / 2);
+          let retryAfterMs: number | undefined;
+          try {
+            limiter.admit("app", clock.now());
+          } catch (error) {
+            const header = (error as { headers?: Record<string, string> }).headers?.["retry-after"];
+            retryAfterMs = Number(header ?? "1") * 1000;
+          }
+          await clock.sleep(scenario.latencyMs / 2);
+          pacer.release();
+          if (retryAfterMs === undefined) {
+            pacer.passed(ticket);
+            left -= 1;
+            break;
+          }
+          refused += 1;
+          // As the client's executor does: the refused request waits, then takes its turn again.
+          await clock.sleep(pacer.refused(ticket, retryAfterMs));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: scenario.concurrency }, worker));
+    finished.push(clock.now() / 1000);
+  };
+
+  const clients = Array.from({ length: scenario.clients }, (_, index) => client(index));
+  await clock.run(() => left === 0);
+  await Promise.all(clients);
+  const seconds = clock.now() / 1000;
+  const floor = (scenario.clients * scenario.requestsPerClient) / scenario.rate;
+  return {
+    seconds,
+    ratio: seconds / floor,
+    sent,
+    refused,
+    slowestClient: Math.max(...finished),
+    fastestClient: Math.min(...finished),
+  };
+}
+
+function parseRow(row: string): { clients: number; requestsPerClient: number; rate: number } {
+  const match = /^(\d+)x(\d+)@(\d+(?:\.\d+)?)$/.exec(row);
+  if (!match) throw new Error(`a row is KxM@R (say 8x250@20), not ${JSON.stringify(row)}`);
+  return { clients: Number(match[1]), requestsPerClient: Number(match[2]), rate: Number(match[3]) };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const option = (name: string, fallback: number): number => {
+    const at = argv.indexOf(name);
+    return at === -1 ? fallback : Number(argv.splice(at, 2)[1]);
+  };
+  const latencyMs = option("--latency", 20);
+  const concurrency = option("--concurrency", 16);
+  const rows = argv.length > 0 ? argv : ["1x2000@20", "8x250@20", "20x500@50"];
+  console.log(`| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) |`);
+  console.log(`|---|---|---|---|---|`);
+  for (const row of rows) {
+    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs });
+    const share = ((100 * outcome.refused) / outcome.sent).toFixed(1);
+    console.log(
+      `| ${row} | ${outcome.seconds.toFixed(1)} | ${outcome.ratio.toFixed(3)} | ${share}% (${outcome.refused} of ${outcome.sent}) | ` +
+        `${outcome.fastestClient.toFixed(0)}–${outcome.slowestClient.toFixed(0)} |`,
+    );
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
