@@ -16,13 +16,19 @@ import { isLastPage, PAGE_SIZE, pageSizeOf } from "../shared/pages";
 
 const BY_DEVICE_ID = [{ property: "deviceId", direction: "asc" as const }];
 
-/** One page of the sorted listing. */
-export function searchPage(client: DevicePlatformClient, pageNumber: number): Promise<DeviceSearchResult> {
-  return client.searchDevices({ pageNumber, pageSize: PAGE_SIZE, sorts: BY_DEVICE_ID });
+/** One page of the sorted listing, of the devices carrying `tag` when one is given. */
+export function searchPage(
+  client: DevicePlatformClient,
+  pageNumber: number,
+  tag?: string,
+): Promise<DeviceSearchResult> {
+  const filter = tag === undefined ? {} : { tag: [tag] };
+  return client.searchDevices({ pageNumber, pageSize: PAGE_SIZE, sorts: BY_DEVICE_ID, ...filter });
 }
 
 /**
- * Every device the listing returns: page 1 (or `first`, already fetched), then the pages its
+ * Every device the listing returns (of those carrying `tag`, when given): page 1 (or `first`,
+ * already fetched, with the same filter), then the pages its
  * `total` announces `concurrency` at a time, then one by one while the last page read says there
  * is more. ⌈M/100⌉ requests for M devices when the platform serves full pages of 100.
  */
@@ -30,8 +36,9 @@ export async function listAllDevices(
   client: DevicePlatformClient,
   concurrency: number,
   first?: DeviceSearchResult,
+  tag?: string,
 ): Promise<DeviceDetails[]> {
-  const page1 = first ?? (await searchPage(client, 1));
+  const page1 = first ?? (await searchPage(client, 1, tag));
   const size = pageSizeOf(page1);
   const found: DeviceDetails[][] = [page1.content];
   if (isLastPage(page1, 1, size)) return page1.content;
@@ -39,13 +46,13 @@ export async function listAllDevices(
   const rest = Array.from({ length: Math.max(0, announced - 1) }, (_, i) => i + 2);
   let last = { page: page1, pageNumber: 1 };
   await forEachLimited(rest, concurrency, async (pageNumber) => {
-    const page = await searchPage(client, pageNumber);
+    const page = await searchPage(client, pageNumber, tag);
     found.push(page.content);
     if (pageNumber > last.pageNumber) last = { page, pageNumber };
   });
   while (!isLastPage(last.page, last.pageNumber, size)) {
     const pageNumber = last.pageNumber + 1;
-    last = { page: await searchPage(client, pageNumber), pageNumber };
+    last = { page: await searchPage(client, pageNumber, tag), pageNumber };
     found.push(last.page.content);
   }
   return found.flat();

@@ -30,6 +30,13 @@ export interface PlatformIndex {
 export interface Wanted {
   readonly serials?: readonly string[];
   readonly deviceIds?: readonly string[];
+  /**
+   * A tag most of the wanted devices carry (the stack's owner tag), with how many are known to
+   * carry it: the listing then searches only the devices with that tag — ⌈M/100⌉ requests for a
+   * fleet of M however many other stacks' devices the application holds — and reads by id those it
+   * does not return.
+   */
+  readonly carrying?: { readonly tag: string; readonly count: number };
 }
 
 function indexOf(devices: Iterable<PlatformDevice>): PlatformIndex {
@@ -47,8 +54,9 @@ async function listApplication(
   client: DevicePlatformClient,
   concurrency: number,
   first?: DeviceSearchResult,
+  tag?: string,
 ): Promise<PlatformIndex> {
-  return indexOf(await listAllDevices(client, concurrency, first));
+  return indexOf(await listAllDevices(client, concurrency, first, tag));
 }
 
 /** The device `deviceId`, or undefined when the platform says it is not found (its own `device_not_found`). */
@@ -113,16 +121,33 @@ export async function findDevices(
   const count = (wanted.serials?.length ?? 0) + (wanted.deviceIds?.length ?? 0);
   if (count === 0) return indexOf([]);
   if (count <= FEW) return oneByOne(client, wanted, concurrency);
-  const first = await searchPage(client, 1);
+  const tagged = await taggedFirstPage(client, wanted);
+  const tag = tagged === undefined ? undefined : wanted.carrying?.tag;
+  const first = tagged ?? (await searchPage(client, 1));
   const pages = Math.ceil(first.total / pageSizeOf(first));
   const found =
     pages - 1 > count
       ? await oneByOne(client, wanted, concurrency)
       : await confirmMissing(
           client,
-          await listApplication(client, concurrency, first),
+          await listApplication(client, concurrency, first, tag),
           wanted.deviceIds ?? [],
           concurrency,
         );
-  return { ...found, applicationSize: first.total };
+  return tag === undefined ? { ...found, applicationSize: first.total } : found;
+}
+
+/**
+ * Page 1 of the devices carrying the wanted tag, when the platform holds at least half as many as
+ * are known to carry it; else undefined, and the whole application is listed (one request more):
+ * after a stack is renamed, say, its devices carry the old tag, and reading each by id would cost a
+ * request per device.
+ */
+async function taggedFirstPage(
+  client: DevicePlatformClient,
+  wanted: Wanted,
+): Promise<DeviceSearchResult | undefined> {
+  if (wanted.carrying === undefined || wanted.carrying.count === 0) return undefined;
+  const page = await searchPage(client, 1, wanted.carrying.tag);
+  return page.total * 2 >= wanted.carrying.count ? page : undefined;
 }

@@ -114,6 +114,17 @@ export class FleetLedger {
     this.unmarked.delete(sn.toUpperCase());
   }
 
+  /**
+   * The owner tag to search the fleet's devices by, and how many are known to carry it: undefined
+   * when none is recorded, or when more devices are not known to carry it than a listing of the
+   * fleet has pages (each of those is read by id after the search).
+   */
+  carrying(): { tag: string; count: number } | undefined {
+    if (this.marker === undefined) return undefined;
+    const count = this.ids.size - this.unmarked.size;
+    return this.unmarked.size > Math.ceil(this.ids.size / 100) ? undefined : { tag: this.marker, count };
+  }
+
   /** The serial numbers managed, as spelled in state. */
   serials(): string[] {
     return [...this.spelling.values()];
