@@ -1,7 +1,8 @@
 /**
  * The platform-limit table of the documentation (see platform-limit.ts): per row and code, the
- * `up` of every stack at once and the refresh of every stack at once, as wall ÷ the limit's best,
- * requests refused ÷ sent, and failed commands.
+ * `up` of every stack at once (wall ÷ the limit's best, with and without one command's fixed cost),
+ * the refresh of every stack at once and a DeviceConfig over every fleet at once (wall), requests
+ * refused ÷ sent, and failed commands.
  */
 import type { LimitFigure, LimitStep } from "./platform-limit";
 
@@ -16,18 +17,27 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
   if (figures === undefined || figures.length === 0) return undefined;
   const lines = [
     "**The platform's rate limit, shared by K stacks** (K stacks × M devices, one DeviceFleet each, " +
-      "all `up`s started at once against an emulator limited to R requests a second, then a refresh of " +
-      "every stack at once; wall ÷ (K·M ÷ R) for the `up`, ÷ (K·⌈M/100⌉ ÷ R) for the refresh; " +
-      "`before` is the code before the pacing, `after` this code, measured one after the other in one run)",
+      "all `up`s started at once against an emulator limited to R requests a second; then a refresh of " +
+      "every stack at once; then a DeviceConfig over each fleet, every `up` at once. For the `up`: wall ÷ " +
+      "(K·M ÷ R), and (wall − one command's fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's " +
+      "no-change `up` alone; for the refresh and the configuration, wall in seconds. `before` is the code " +
+      "before the pacing, `after` this code, measured one after the other in one run)",
     "",
-    "| K × M at R | code | up: wall ÷ (K·M÷R) | up: refused ÷ sent | failed ups | refresh: wall ÷ best | refresh: refused ÷ sent | failed refreshes | load |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
+      "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const f of figures) {
+    const floor = (f.stacks * f.devices) / f.rate;
+    const net = f.oneCommand === undefined ? "–" : ((f.up.seconds - f.oneCommand) / floor).toFixed(2);
+    const fixed = f.oneCommand === undefined ? "" : ` (fixed ${f.oneCommand.toFixed(1)} s)`;
+    const config = f.config;
     lines.push(
       `| ${f.stacks} × ${thousands(f.devices)} at ${f.rate}/s | ${f.code} | ${f.up.ratio.toFixed(2)} (${f.up.seconds.toFixed(0)} s) | ` +
-        `${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.ratio.toFixed(2)} (${f.refresh.seconds.toFixed(0)} s) | ` +
-        `${percent(f.refresh)} | ${f.refresh.failed} of ${f.stacks} | ${f.load.start.toFixed(1)} → ${f.load.end.toFixed(1)} |`,
+        `${net}${fixed} | ${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.seconds.toFixed(0)} s | ` +
+        `${percent(f.refresh)} | ${config === undefined ? "–" : `${config.seconds.toFixed(0)} s`} | ` +
+        `${config === undefined ? "–" : percent(config)} | ${f.refresh.failed}, ${config?.failed ?? "–"} of ${f.stacks} | ` +
+        `${f.load.start.toFixed(1)} → ${f.load.end.toFixed(1)} |`,
     );
   }
   return lines.join("\n");

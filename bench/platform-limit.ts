@@ -1,8 +1,10 @@
 /**
  * The platform's rate limit as the budget every stack of an application shares: K stacks of M
  * devices each (one dynamic DeviceFleet per stack), their `up`s started at once against an emulator
- * limited to R requests a second, then a refresh of every stack at once. K·M adds at R a second take
- * K·M ÷ R seconds at best, so the figure is wall ÷ (K·M ÷ R) (for the refresh: ÷ its searches at R),
+ * limited to R requests a second, then a refresh of every stack at once, then a DeviceConfig over
+ * each fleet added by every stack at once. K·M adds at R a second take K·M ÷ R seconds at best, so
+ * the figure is wall ÷ (K·M ÷ R) (for the refresh: ÷ its searches at R; for the configuration: ÷
+ * the requests the limit let through at R),
  * with the share of requests the limit refused and the `up`s that failed. Each code under test (this
  * tree's package, and with `--limit-base DIR` an earlier tree's, packed from DIR) gets an emulator
  * of its own per row, measured one after the other in one run.
@@ -45,6 +47,24 @@ export interface LimitFigure extends LimitRow {
   load: LoadAverage;
   up: LimitStep;
   refresh: LimitStep;
+  /** A DeviceConfig over each fleet (`reportInterval` on every device), every `up` at once. */
+  config?: LimitStep;
+  /** Seconds of one stack's no-change `up` alone: the fixed cost of one command. */
+  oneCommand?: number;
+}
+
+/** The fleet program with a DeviceConfig over all its devices. */
+function configuredFleetProgram(fleetName: string): string {
+  return (
+    deviceFleetProgram(fleetName) +
+    [
+      `new devplatform.DeviceConfig("site-config", {`,
+      `  deviceIds: fleet.deviceIds.apply((ids) => Object.values(ids)),`,
+      `  properties: { reportInterval: 900 },`,
+      `});`,
+      "",
+    ].join("\n")
+  );
 }
 
 /** `KxM@R,…` → rows. */
@@ -87,7 +107,7 @@ function step(
   rate: number,
   counters: Counters,
 ): LimitStep {
-  const refused = Object.values(counters.rateLimited ?? {}).reduce((sum, n) => sum + n, 0);
+  const refused = refusedOf(counters);
   return {
     seconds,
     ratio: seconds / (least / rate),
@@ -100,6 +120,10 @@ function step(
 interface Counters {
   total: number;
   rateLimited?: Record<string, number>;
+}
+
+function refusedOf(counters: Counters): number {
+  return Object.values(counters.rateLimited ?? {}).reduce((sum, n) => sum + n, 0);
 }
 
 /** Measures one row on one code (a context whose node_modules holds that code's package). */
@@ -145,6 +169,13 @@ export async function measureLimitRow(
     const refresh = await all((p) => p.refresh());
     const searches = row.stacks * Math.ceil(row.devices / 100);
     const refreshStep = step(refresh.results, refresh.seconds, searches, row.rate, refresh.counters);
+    for (const [k, project] of projects.entries()) project.setProgram(configuredFleetProgram(`site-${k}`));
+    const config = await all((p) => p.up());
+    // The requests the configuration needs at least: those the limit let through.
+    const passed = config.counters.total - refusedOf(config.counters);
+    const configStep = step(config.results, config.seconds, passed, row.rate, config.counters);
+    const [first] = projects;
+    const oneCommand = first === undefined ? undefined : (await all(() => first.up())).seconds;
     for (const failed of up.results.filter((r) => r.exitCode !== 0).slice(0, 1))
       console.log(
         `an up failed (${code}): ${failed.output
@@ -153,7 +184,15 @@ export async function measureLimitRow(
           .slice(0, 3)
           .join(" / ")}`,
       );
-    return { ...row, code, load: { start, end: loadNow() }, up: upStep, refresh: refreshStep };
+    return {
+      ...row,
+      code,
+      load: { start, end: loadNow() },
+      up: upStep,
+      refresh: refreshStep,
+      config: configStep,
+      oneCommand,
+    };
   } finally {
     await emulator.stop();
   }
