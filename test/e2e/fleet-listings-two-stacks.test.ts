@@ -59,7 +59,6 @@ async function platformIds(devices: FleetDeviceSpec[]): Promise<Record<string, s
   return Object.fromEntries(found.map((d) => [d.sn, d.deviceId]));
 }
 
-
 describe("a DeviceFleet of 30 against a platform paging at 7", () => {
   let project: PulumiProject;
   let devices: FleetDeviceSpec[];
