@@ -2,7 +2,7 @@
  * One pace for the provider processes of a deployment. Each process (the dynamic provider host, each
  * plugin instance) has its own platform client and its own pacer (the SDK's pacer.ts); this share,
  * the SDK's `paceShare`, makes a `rate_limited` refusal one process met slow the others as if it
- * were theirs: the pause until its `Retry-After`, and the lower rate.
+ * were theirs: the lower rate, and the hold of every start for a `Retry-After` longer than a second.
  *
  * Each process writes its latest decrease to a file of its own in the deployment's directory (the
  * one the one-owner record lives in: shared-record-paths.ts), `pace.<application>.<pid>.json`,
