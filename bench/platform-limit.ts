@@ -166,6 +166,9 @@ export async function measureLimitRow(
     const up = await all((p) => p.up());
     const adds = row.stacks * row.devices;
     const upStep = step(up.results, up.seconds, adds, row.rate, up.counters);
+    // One stack's no-change `up` alone: what any command of the fleet costs besides its requests.
+    const [first] = projects;
+    const oneCommand = first === undefined ? undefined : (await all(() => first.up())).seconds;
     const refresh = await all((p) => p.refresh());
     const searches = row.stacks * Math.ceil(row.devices / 100);
     const refreshStep = step(refresh.results, refresh.seconds, searches, row.rate, refresh.counters);
@@ -174,8 +177,7 @@ export async function measureLimitRow(
     // The requests the configuration needs at least: those the limit let through.
     const passed = config.counters.total - refusedOf(config.counters);
     const configStep = step(config.results, config.seconds, passed, row.rate, config.counters);
-    const [first] = projects;
-    const oneCommand = first === undefined ? undefined : (await all(() => first.up())).seconds;
+
     for (const failed of up.results.filter((r) => r.exitCode !== 0).slice(0, 1))
       console.log(
         `an up failed (${code}): ${failed.output
