@@ -69,6 +69,24 @@ function warn(io: ExportIo, message: string): void {
   io.stderr.write(`devplatform export: warning: ${message}\n`);
 }
 
+/**
+ * Why an export with no device writes nothing. An inventory.csv with its header alone is what
+ * `readInventory` refuses (a fleet read from it would remove every device it manages), so the
+ * project would fail its first preview; and an empty result is more often a wrong application or
+ * filter than a wish for an empty project. A project for devices still to come starts from a file
+ * with their rows.
+ */
+function nothingToExport(filtered: boolean, listed: number): string {
+  const why = filtered
+    ? `none of the application's ${listed} devices matches --project/--tag`
+    : `the application at these credentials has no device`;
+  return (
+    `no device to export: ${why}, and a project whose inventory.csv has its header alone would fail ` +
+    "its first preview (readInventory refuses such a file: a fleet read from it would remove every device " +
+    "it manages); nothing was written. Check the credentials and filters"
+  );
+}
+
 /** Runs `export` with its arguments; resolves with the exit code or throws a UsageError/CommandFailure. */
 export async function runExport(argv: readonly string[], io: ExportIo): Promise<number> {
   const args = parseExportArgs(argv);
@@ -99,7 +117,7 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
   }
   const filtered = args.projects.length > 0 || args.tags.length > 0;
   for (const warning of snapshot.warnings) warn(io, warning);
-  if (snapshot.devices.length === 0) warn(io, "no device to export; inventory.csv has only its header");
+  if (snapshot.devices.length === 0) throw new CommandFailure(nothingToExport(filtered, snapshot.listed));
   if (filtered && snapshot.rps && snapshot.rps.length > 0) {
     warn(
       io,

@@ -4,7 +4,13 @@
  * resource id derived from the device ids.
  */
 import { createHash } from "node:crypto";
-import { definedInputs, InputChecker, isUnknown, type Inputs } from "../shared/input-checks";
+import {
+  definedInputs,
+  InputChecker,
+  isUnknown,
+  gotInsteadOfString,
+  type Inputs,
+} from "../shared/input-checks";
 import type { CheckFailure } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 
@@ -59,7 +65,11 @@ function checkDeviceIds(value: unknown): Failure[] {
   value.forEach((id, index) => {
     if (isUnknown(id)) return;
     const at = `deviceIds[${index}]`;
-    if (typeof id !== "string" || !DEVICE_ID.test(id)) {
+    if (typeof id !== "string") {
+      failures.push(
+        failure(at, `must be a deviceId, a string of digits, ${gotInsteadOfString(id, '- "…"')}`),
+      );
+    } else if (!DEVICE_ID.test(id)) {
       failures.push(failure(at, `must be a deviceId, a string of digits, got ${JSON.stringify(id)}`));
     } else if (seen.has(id)) {
       failures.push(failure(at, `repeats the deviceId ${id}; name each device once`));

@@ -42,7 +42,11 @@ import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 import { log } from "../runtime/log";
 
+/** The shape check's failure for a property set to null (`properties.reportInterval`). */
+const NULL_VALUE = /^properties\.[^.[]+$/;
+
 /** `deviceIds=1` or `deviceIds=1,2 and 1198 more`, for operation names in messages. */
+
 function describeDevices(deviceIds: readonly string[]): string {
   const shown = deviceIds.slice(0, 2).join(",");
   return deviceIds.length > 2 ? `deviceIds=${shown} and ${deviceIds.length - 2} more` : `deviceIds=${shown}`;
@@ -142,21 +146,29 @@ export const deviceConfigImplementation: KindDefinition = {
     const deviceIds = knownDeviceIds(inputs);
     const properties = inputs.properties;
     if (failures.length === 0 && deviceIds && isPlainObject(properties)) {
-      const conflicts = claimProperties(configId(deviceIds), deviceIds, properties);
+      const conflicts = await claimProperties(configId(deviceIds), deviceIds, properties);
       if (conflicts.length > 0) return { inputs, failures: conflicts };
     }
     if (failures.length === 0 && deviceIds) declareManaged(desiredConfig(inputs));
-    // Inputs accepted before need no second look; a preview of unknown devices is validated at create.
-    if (failures.length > 0 || !deviceIds || !isPlainObject(properties) || unchanged(olds, inputs)) {
+    // A property left null is refused by the shape check; the others are still checked against the
+    // model, so that a wrong value beside it is named in the same preview, not the next one.
+    const nullsOnly = failures.length > 0 && failures.every((f) => NULL_VALUE.test(f.property));
+    if (
+      (failures.length > 0 && !nullsOnly) ||
+      !deviceIds ||
+      !isPlainObject(properties) ||
+      unchanged(olds, inputs)
+    ) {
       return { inputs, failures };
     }
     // A device switching TSL version in this deployment is validated against its new model at the write.
     const checkable = deviceIds.filter((id) => pendingTslVersion(id) === undefined);
     if (checkable.length === 0) return { inputs, failures };
+    const given = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null));
     const validation = await describeFailure(`check DeviceConfig ${describeDevices(deviceIds)}`, () =>
-      validateConfiguration(checkable, properties),
+      validateConfiguration(checkable, given),
     );
-    return { inputs, failures: validation.failures };
+    return { inputs, failures: [...failures, ...validation.failures] };
   },
 
   async diff(id, olds, news) {

@@ -11,6 +11,7 @@
 import { checkDeviceFields, DEVICE_FIELDS, type DeclaredDevice } from "../device/desired";
 import {
   definedInputs,
+  describeInput,
   InputChecker,
   isUnknown,
   SERIAL_NUMBER,
@@ -177,7 +178,10 @@ function checkEntries(given: unknown): { entries: unknown; failures: Failure[] }
   for (const [index, device] of (devices as unknown[]).entries()) {
     if (!isPlainObject(device)) {
       if (isUnknown(device)) serialUnknown = true;
-      else failures.push(failure(`devices[${index}]`, "must be an object { sn, name, … }"));
+      else
+        failures.push(
+          failure(`devices[${index}]`, `must be an object { sn, name, … }, got ${describeInput(device)}`),
+        );
       continue;
     }
     failures.push(...checkEntry(device, index));

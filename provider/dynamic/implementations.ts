@@ -14,6 +14,7 @@ import { configureRuntime } from "../runtime/platform-client";
 import { dynamicStatus, prepareDynamicStatus } from "./host-status";
 import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";
+import { engineFailures } from "../shared/engine-failures";
 import { dynamicFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
@@ -30,7 +31,10 @@ function dynamicOperationsOf(
   definition: KindDefinition,
 ): Omit<Implementation, "configure"> {
   return {
-    check: (olds, news) => definition.check(olds, news),
+    async check(olds, news) {
+      const { inputs, failures } = await definition.check(olds, news);
+      return { inputs, failures: engineFailures(failures) };
+    },
     async diff(id, olds, news) {
       const { changes, replaces, deleteBeforeReplace, detailedDiff } = await definition.diff(id, olds, news);
       // A fleet's detail, so that the engine shows the devices that change, not every entry (see

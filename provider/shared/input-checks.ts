@@ -69,13 +69,8 @@ export class InputChecker {
       return this;
     }
     if (isUnknown(value)) return this;
-    if (typeof value === "number")
-      this.fail(
-        property,
-        `must be a string, got the number ${value} (in YAML, quote it: ${property}: "…"; a number loses its ` +
-          "leading zeros, and YAML reads digits starting with 0 as octal)",
-      );
-    else if (typeof value !== "string") this.fail(property, `must be a string, got ${typeof value}`);
+    if (typeof value !== "string")
+      this.fail(property, `must be a string, ${gotInsteadOfString(value, `${property}: "…"`)}`);
     else if (value.trim() === "") this.fail(property, "must not be empty");
     else if (value.trim() !== value) this.fail(property, surroundingSpaces(value));
     else if (unsafeCharacterProblem(value, rule.text) !== undefined)
@@ -112,11 +107,9 @@ export class InputChecker {
     const seen = new Set<string>();
     value.forEach((tag, index) => {
       if (isUnknown(tag)) return;
-      if (typeof tag !== "string" || tag.trim() === "")
-        this.fail(
-          `${property}[${index}]`,
-          `must be a non-empty string, got ${JSON.stringify(tag) ?? String(tag)}`,
-        );
+      if (typeof tag !== "string")
+        this.fail(`${property}[${index}]`, `must be a string, ${gotInsteadOfString(tag, '- "…"')}`);
+      else if (tag.trim() === "") this.fail(`${property}[${index}]`, "must not be empty");
       else if (tag.trim() !== tag) this.fail(`${property}[${index}]`, surroundingSpaces(tag));
       else if (unsafeCharacterProblem(tag) !== undefined)
         this.fail(`${property}[${index}]`, unsafeCharacterProblem(tag) as string);
@@ -152,6 +145,39 @@ export class InputChecker {
       this.fail(property, queryCredentialProblem(url) as string);
     return this;
   }
+}
+
+/**
+ * What a value is, for a message: `the number 42798`, `null`, `true`, `an object`, `a list of 2`.
+ */
+export function describeInput(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "number") return `the number ${value}`;
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
+/**
+ * What came where a string belongs (`got the number 42798 (…)`), naming what it is. A number is most often a YAML
+ * program's unquoted serial number or id: YAML reads `000000123456` as the octal number 42798, so
+ * the message shows the digits YAML read (`0123456`) and how to quote them (`quoted`, e.g. `sn: "…"`).
+ */
+export function gotInsteadOfString(value: unknown, quoted: string): string {
+  const got = `got ${describeInput(value)}`;
+  if (typeof value === "number") {
+    const octal =
+      Number.isSafeInteger(value) && value > 0
+        ? `: an unquoted 0${value.toString(8)} arrives as ${value}`
+        : "";
+    return (
+      `${got} (in YAML, quote it: ${quoted}; a number loses its leading zeros, and YAML reads digits ` +
+      `starting with 0 as octal${octal})`
+    );
+  }
+  if (value === null) return `${got} (in YAML, a key or list item with nothing after it, or ~, is null)`;
+  return got;
 }
 
 /**

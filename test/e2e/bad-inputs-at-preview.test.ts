@@ -29,7 +29,7 @@ const CASES: { title: string; resource: string; messages: RegExp[] }[] = [
   {
     title: "a Device with duplicate and empty tags",
     resource: `new devplatform.Device("bad-tags", { sn: "${sn}", name: "ok", tags: ["a", "a", ""] })`,
-    messages: [/Device\.tags\[1\] repeats the tag "a"/, /Device\.tags\[2\] must be a non-empty string/],
+    messages: [/Device\.tags\[1\] repeats the tag "a"/, /Device\.tags\[2\] must not be empty/],
   },
   {
     title: "a Device with wrong types and a misspelt property",

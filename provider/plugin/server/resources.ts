@@ -6,6 +6,7 @@
  */
 import { kindDefinition, type ResourceKind } from "../../kinds";
 import { UNKNOWN, type Inputs } from "../../shared/input-checks";
+import { engineFailures } from "../../shared/engine-failures";
 import { withFailureContext } from "./errors";
 import {
   checkedSecrets,
@@ -33,7 +34,7 @@ export async function check(request: ProviderPb.CheckRequest): Promise<ProviderP
   const response = new providerPb.CheckResponse();
   response.setInputs(toStruct(engineInputs(kind, result.inputs ?? {}), checkedSecrets(kind, news.secrets)));
   response.setFailuresList(
-    (result.failures ?? []).map(({ property, reason }) => {
+    engineFailures(result.failures ?? []).map(({ property, reason }) => {
       const failure = new providerPb.CheckFailure();
       failure.setProperty(property);
       failure.setReason(reason);

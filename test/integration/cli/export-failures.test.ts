@@ -225,6 +225,33 @@ describe("the output directory", () => {
     expect((await emulator.control.counters()).total).toBe(0);
   });
 
+  it("writes nothing when no device is exported (a header-only inventory.csv, which readInventory refuses)", async () => {
+    const out = path.join(work, "none");
+    const filtered = await devplatform(
+      ["export", "--out", out, "--project", "no-such-project"],
+      credentialsFor(emulator.url),
+    );
+    expect(filtered.code).toBe(1);
+    expect(filtered.stderr).toBe(
+      "devplatform export: error: no device to export: none of the application's 120 devices matches " +
+        "--project/--tag, and a project whose inventory.csv has its header alone would fail its first preview " +
+        "(readInventory refuses such a file: a fleet read from it would remove every device it manages); " +
+        "nothing was written. Check the credentials and filters\n",
+    );
+    expect(existsSync(out)).toBe(false);
+    const empty = await startEmulator();
+    try {
+      const run = await devplatform(["export", "--out", out], credentialsFor(empty.url));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /^devplatform export: error: no device to export: the application at these credentials has no device, .* nothing was written/,
+      );
+      expect(readdirSync(work)).toEqual([]);
+    } finally {
+      await empty.stop();
+    }
+  });
+
   it("writes into an existing empty directory", async () => {
     const out = path.join(work, "empty");
     mkdirSync(out);

@@ -57,6 +57,18 @@ describe("DeviceConfig check", () => {
     expect(second.byRoute).toEqual({});
   });
 
+  it("names a wrong value beside a property left null, in the same check", async () => {
+    const [id] = (await seed(1)) as [string];
+    const { failures } = await config.check(
+      {},
+      { deviceIds: [id], properties: { ledEnabled: null, alarmThreshold: { high: "hot", low: 0 } } },
+    );
+    expect(failures?.map((f) => f.reason)).toEqual([
+      "DeviceConfig.properties.ledEnabled must have a value; to stop managing it, remove it",
+      `DeviceConfig.properties.alarmThreshold.high must be a number (TSL dataType FLOAT of device ${id}), got "hot"`,
+    ]);
+  });
+
   it("names a device the platform does not know", async () => {
     const { failures } = await config.check(
       {},

@@ -43,14 +43,20 @@ describe("Device check", () => {
     ],
     [{ ...good, name: "two\nlines" }, "name", /contains U\+000A a line break at character 4/],
     [{ ...good, tags: ["ok", "b\u0007"] }, "tags[1]", /contains control character U\+0007 at character 2/],
-    [{ ...good, tags: [1, "a"] }, "tags[0]", /must be a non-empty string, got 1$/],
+    [
+      { ...good, tags: ["a", 1] },
+      "tags[1]",
+      /^Device\.tags\[1\] must be a string, got the number 1 \(in YAML, quote it: - "…"; .*: an unquoted 01 arrives as 1\)$/,
+    ],
+    [{ ...good, tags: [null] }, "tags[0]", /must be a string, got null \(in YAML, .* or ~, is null\)$/],
+    [{ ...good, tags: [true] }, "tags[0]", /must be a string, got true$/],
     [
       { ...good, tags: Array.from({ length: 20 }, (_, i) => `t${i}`) },
       "tags",
       /at most 19 tags, got 20: the platform allows 20, and one of them is the owner marker/,
     ],
     [{ ...good, tags: ["a", "a"] }, "tags[1]", /repeats the tag "a"/],
-    [{ ...good, tags: [""] }, "tags[0]", /must be a non-empty string/],
+    [{ ...good, tags: [""] }, "tags[0]", /^Device\.tags\[0\] must not be empty$/],
     [{ ...good, tags: "a,b" }, "tags", /must be a list of strings/],
     [{ ...good, takeOverRps: "yes" }, "takeOverRps", /must be true or false/],
     [{ ...good, adoptExisting: 1 }, "adoptExisting", /must be true or false/],
@@ -63,14 +69,16 @@ describe("Device check", () => {
   ])("rejects %j at %s", async (inputs, property, reason) => {
     const failures = await failuresOf(inputs);
     expect(failures).toHaveLength(1);
-    expect(failures[0]?.property).toBe(property);
+    // A nested path goes to the engine on no property (engine-failures.ts); its reason names it.
+    expect(failures[0]?.property).toBe(/[.[]/.test(property) ? "" : property);
     expect(failures[0]?.reason).toMatch(new RegExp(`^Device\\.${property.replace(/[[\]]/g, "\\$&")} `));
     expect(failures[0]?.reason).toMatch(reason);
   });
 
   it("reports every bad property at once", async () => {
     const failures = await failuresOf({ sn: "x", name: "", tags: ["a", "a"] });
-    expect(failures.map((f) => f.property)).toEqual(["sn", "name", "tags[1]"]);
+    expect(failures.map((f) => f.property)).toEqual(["sn", "name", ""]);
+    expect(failures[2]?.reason).toMatch(/^Device\.tags\[1\] repeats the tag "a"/);
   });
 
   it("skips values that are unknown at preview", async () => {

@@ -35,6 +35,12 @@ describe("DeviceConfig input checks", () => {
       { deviceIds: ["12a"], properties: { a: 1 } },
       'DeviceConfig.deviceIds[0] must be a deviceId, a string of digits, got "12a"',
     ],
+    [
+      // YAML's reading of an unquoted 000000123456.
+      { deviceIds: [42798], properties: { a: 1 } },
+      'DeviceConfig.deviceIds[0] must be a deviceId, a string of digits, got the number 42798 (in YAML, quote it: - "…"; ' +
+        "a number loses its leading zeros, and YAML reads digits starting with 0 as octal: an unquoted 0123456 arrives as 42798)",
+    ],
     [{ deviceIds: [ID, ID], properties: { a: 1 } }, `DeviceConfig.deviceIds[1] repeats the deviceId ${ID}`],
     [{ deviceIds: [ID] }, "DeviceConfig.properties is required: give properties"],
     [
