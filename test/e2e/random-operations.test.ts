@@ -15,6 +15,7 @@ import { CI_SEED, CI_STEPS } from "../random-operations/ci-budget";
 import { deployInitial } from "../random-operations/cli-executor";
 import { initialModel } from "../random-operations/model";
 import { writeWorld } from "../random-operations/program";
+import { regionalSerial, SECOND_APPLICATION } from "../random-operations/regions";
 import { applicable } from "../random-operations/runner";
 import { checkStep } from "../random-operations/step-checks";
 import { stepsOf } from "../random-operations/steps";
@@ -27,6 +28,7 @@ const repoRoot = path.resolve(__dirname, "../..");
 /** The invariants by name, as their violations start. */
 const INVARIANTS = [
   "platform = declared",
+  "platform = declared (second application)",
   "managed values",
   "versions",
   "deviceId kept",
@@ -59,12 +61,15 @@ function soak(args: string[]): Promise<{ exitCode: number; output: string }> {
 
 describe("random operations on the real CLI", () => {
   let emulator: RunningEmulator;
+  let secondEmulator: RunningEmulator;
 
   beforeAll(async () => {
     emulator = await startEmulator({ control: true });
+    secondEmulator = await startEmulator({ control: true, ...SECOND_APPLICATION });
   });
   afterAll(async () => {
     await emulator.stop();
+    await secondEmulator.stop();
   });
 
   it(`keeps every invariant for ${CI_STEPS} steps of seed ${CI_SEED}`, async () => {
@@ -80,7 +85,8 @@ describe("random operations on the real CLI", () => {
   it("catches every invariant broken on purpose", async () => {
     const context = { ...e2e(), emulatorUrl: emulator.url };
     const model = initialModel();
-    const stacks = await deployInitial(context, emulator.control, model);
+    const secondApp = { url: secondEmulator.url, control: secondEmulator.control };
+    const stacks = await deployInitial(context, emulator.control, secondApp, model);
     const control = emulator.control;
     const idOf = async (sn: string) => {
       const device = (await control.state()).devices.find((d) => d.sn === sn);
@@ -97,6 +103,8 @@ describe("random operations on the real CLI", () => {
       devices: [{ sn: mainSerial(20), name: "stray" }],
       rpsRecords: [{ sn: rpsSerial(0), profileUrl: "https://rps.example.com/elsewhere" }],
     });
+    // A device on the second application that no world declares there (platform = declared, second application).
+    await secondEmulator.control.seedDevice({ sn: regionalSerial("us", 9), name: "stray-us" });
     // A managed value changed (managed values).
     await control.changeDevice(await idOf(mainSerial(3)), { properties: { reportInterval: 60 } });
     // A task of another version, through the platform's API (versions).

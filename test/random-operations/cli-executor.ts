@@ -1,15 +1,18 @@
 /**
- * The harness's executor on the real Pulumi CLI: both stacks against one emulator, reset for each
- * run. A step writes the new worlds, runs its `up` under its circumstances, at most two converging
- * `up --refresh`, then checks every invariant (`step-checks.ts`).
+ * The harness's executor on the real Pulumi CLI: both stacks against one emulator, and the main
+ * stack's `us` fleet against a second (regions.ts), both reset for each run. A step first tries the
+ * `up`s the provider must refuse (refused-ups.ts), then writes the new worlds, runs its `up` under
+ * its circumstances, at most two converging `up --refresh`, then checks every invariant
+ * (`step-checks.ts`).
  */
 import type { EmulatorControl } from "../../emulator";
 import { E2E_CREDENTIALS, type PulumiContext } from "../e2e/support/pulumi-project";
-import { platformIds } from "./invariants";
 import type { Model } from "./model";
 import { outOfBand } from "./platform-changes";
 import { writeWorld } from "./program";
-import { checkStep, settledState } from "./step-checks";
+import { devicesOn } from "./regions";
+import { tryRegionalDrop, trySecondClaim } from "./refused-ups";
+import { bothPlatformIds, checkStep, settledState } from "./step-checks";
 import type { StepExecutor, StepOutcome } from "./step-command";
 import { plantLeftovers, plantsLeftovers } from "./record-leftovers";
 import {
@@ -19,19 +22,20 @@ import {
   harnessRecordRoot,
   killedUp,
   upUnderFaults,
+  type SecondApplication,
   type Stacks,
 } from "./stacks";
 import type { Step } from "./steps";
-import { declaredDevices, type World } from "./world";
+import type { World } from "./world";
 
-/** The deviceIds on the platform of the devices the worlds declare. */
-async function declaredIds(control: EmulatorControl, worlds: World[]): Promise<Map<string, string>> {
-  const ids = platformIds(await control.state());
+/** The deviceIds on their application of the devices the worlds declare (serial numbers differ across them). */
+async function declaredIds(stacks: Stacks, worlds: World[]): Promise<Map<string, string>> {
+  const ids = await bothPlatformIds(stacks);
   return new Map(
     worlds.flatMap((w) =>
-      declaredDevices(w).flatMap(({ decl }) => {
-        const id = ids.get(decl.sn.toUpperCase());
-        return id ? [[decl.sn.toUpperCase(), id] as [string, string]] : [];
+      [...devicesOn(w, "first"), ...devicesOn(w, "second")].flatMap(({ sn }) => {
+        const id = ids.get(sn.toUpperCase());
+        return id ? [[sn.toUpperCase(), id] as [string, string]] : [];
       }),
     ),
   );
@@ -44,6 +48,7 @@ export class CliExecutor implements StepExecutor {
   constructor(
     private readonly context: PulumiContext,
     private readonly control: EmulatorControl,
+    private readonly secondApp: SecondApplication,
   ) {}
 
   /** The stacks of this run (after {@link start}). */
@@ -60,7 +65,8 @@ export class CliExecutor implements StepExecutor {
   /** Resets the emulator, creates the stacks and deploys the initial worlds at once, then checks them. */
   async start(model: Readonly<Model>): Promise<StepOutcome> {
     await this.control.reset();
-    this.current = await createStacks(this.context, this.control, model.main, model.second);
+    await this.secondApp.control.reset();
+    this.current = await createStacks(this.context, this.control, this.secondApp, model.main, model.second);
     const stacks = this.current;
     const { main, second } = await concurrentUps(stacks);
     const violations: string[] = [];
@@ -69,11 +75,8 @@ export class CliExecutor implements StepExecutor {
     if (second.exitCode !== 0)
       violations.push(`initial up of the second stack failed:\n${second.output.slice(-2500)}`);
     if (violations.length === 0) violations.push(...(await checkStep(stacks, model, new Set(), true)));
-    return {
-      note: "initial worlds",
-      violations,
-      ids: platformIds(await settledState(this.control)),
-    };
+    await settledState(this.control);
+    return { note: "initial worlds", violations, ids: await bothPlatformIds(stacks) };
   }
 
   /** Writes the worlds, runs the step's `up` under its circumstances, converges, checks. */
@@ -84,6 +87,9 @@ export class CliExecutor implements StepExecutor {
     worlds: { main: World; second: World },
   ): Promise<StepOutcome> {
     const stacks = this.stacks;
+    // The ups the provider must refuse come first, from the worlds before the step.
+    const drop = await tryRegionalDrop(stacks, model.main, worlds.main);
+    const claim = await trySecondClaim(stacks, index, model.main, model.second);
     writeWorld(stacks.main.dir, worlds.main);
     writeWorld(stacks.second.dir, worlds.second);
     const root = harnessRecordRoot(this.context);
@@ -92,11 +98,15 @@ export class CliExecutor implements StepExecutor {
       ? plantLeftovers(root, emulatorUrl, E2E_CREDENTIALS.clientId, model.ids)
       : 0;
     const { note, exempt, secondRan, violations } = await this.runUp(step, model, stacks);
+    note.text = `${drop.note}${claim.note}${note.text}`;
     if (planted > 0) note.text += `; records left at ${planted} ports`;
+    violations.unshift(...drop.violations, ...claim.violations);
     if (violations.length === 0) violations.push(...(await converge(stacks, note.failed)));
-    if (violations.length === 0)
-      violations.push(...(await checkStep(stacks, { ...model, ...worlds }, exempt, secondRan)));
-    const ids = await declaredIds(this.control, [worlds.main, worlds.second]);
+    if (violations.length === 0) {
+      const checkSecond = secondRan || claim.note !== "";
+      violations.push(...(await checkStep(stacks, { ...model, ...worlds }, exempt, checkSecond)));
+    }
+    const ids = await declaredIds(stacks, [worlds.main, worlds.second]);
     return { note: note.text, violations, ids };
   }
 
@@ -170,9 +180,10 @@ async function converge(stacks: Stacks, needed: boolean): Promise<string[]> {
 export async function deployInitial(
   context: PulumiContext,
   control: EmulatorControl,
+  secondApp: SecondApplication,
   model: Model,
 ): Promise<Stacks> {
-  const executor = new CliExecutor(context, control);
+  const executor = new CliExecutor(context, control, secondApp);
   const outcome = await executor.start(model);
   if (outcome.violations.length > 0)
     throw new Error(`the initial worlds broke invariants:\n${outcome.violations.join("\n")}`);

@@ -4,6 +4,8 @@
  * budget's seed holding what ci-budget.ts promises.
  */
 import { nextWorlds, initialModel, type Model } from "./model";
+import { devicesOn, refusedRegionalDrop } from "./regions";
+import { claimsAtStep } from "./refused-ups";
 import type { Step } from "./steps";
 import { declaredDevices, type World } from "./world";
 
@@ -20,6 +22,9 @@ export const OPERATIONS = [
   "faults",
   "kill",
   "out of band",
+  "explicit providers on two applications",
+  "a fleet dropped beside another application's",
+  "second stack declaring a main stack's serial number",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -41,6 +46,18 @@ function sameNamedMove(before: World, after: World): boolean {
     if (a.names.get(from) === b.names.get(to)) return true;
   }
   return false;
+}
+
+/** The operations that follow the step's index (regions.ts, refused-ups.ts), whatever it draws. */
+function scheduledOperations(index: number, model: Model, worlds: { main: World }): Operation[] {
+  const found: Operation[] = [];
+  if ((model.main.regional ?? []).length === 0 && (worlds.main.regional ?? []).length > 0)
+    found.push("explicit providers on two applications");
+  if (refusedRegionalDrop(model.main, worlds.main))
+    found.push("a fleet dropped beside another application's");
+  if (claimsAtStep(index) && devicesOn(model.main, "first").length > 0 && model.second.fleets.length > 0)
+    found.push("second stack declaring a main stack's serial number");
+  return found;
 }
 
 function operationsOfStep(step: Step, model: Model, worlds: { main: World; second: World }): Operation[] {
@@ -69,10 +86,13 @@ function operationsOfStep(step: Step, model: Model, worlds: { main: World; secon
 export function operationsOf(steps: readonly Step[]): Map<Operation, number> {
   const counts = new Map<Operation, number>(OPERATIONS.map((o) => [o, 0]));
   let model = initialModel();
-  for (const step of steps) {
-    const worlds = nextWorlds(model, step);
+  for (const [i, step] of steps.entries()) {
+    const worlds = nextWorlds(model, step, i + 1);
     if (!worlds) continue;
-    for (const operation of operationsOfStep(step, model, worlds))
+    for (const operation of [
+      ...operationsOfStep(step, model, worlds),
+      ...scheduledOperations(i + 1, model, worlds),
+    ])
       counts.set(operation, (counts.get(operation) ?? 0) + 1);
     model = { ...model, ...worlds };
   }

@@ -9,9 +9,9 @@
 import type { EmulatorStateView, TaskRecord } from "../../emulator";
 import { tokenOf, type Kind } from "../e2e/support/front-ends";
 import type { StackExport, StackResource } from "../e2e/support/pulumi-project";
+import { devicesOn, regionalFleet, regionalFleetName, type Application } from "./regions";
 import {
   configSerials,
-  declaredDevices,
   fleetKey,
   frontsOf,
   PARENT_TYPES,
@@ -35,12 +35,20 @@ export function platformIds(state: EmulatorStateView): Map<string, string> {
   return new Map(state.devices.map((d) => [key(d.sn), d.deviceId]));
 }
 
-/** The platform holds exactly the declared devices and records, each once. */
-export function platformMatches(state: EmulatorStateView, worlds: World[]): string[] {
+/**
+ * An application's platform holds exactly the devices the worlds declare on it (regions.ts), each
+ * once, with the owner tag of the stack declaring it, and on the first application exactly the
+ * declared records. A violation on the second application names it after the invariant.
+ */
+export function platformMatches(
+  state: EmulatorStateView,
+  worlds: World[],
+  application: Application = "first",
+): string[] {
   const violations: string[] = [];
-  const declared = new Map(worlds.flatMap((w) => declaredDevices(w).map(({ decl }) => [key(decl.sn), decl])));
+  const declared = new Map(worlds.flatMap((w) => devicesOn(w, application).map((d) => [key(d.sn), d])));
   const stackOf = new Map(
-    worlds.flatMap((w, i) => declaredDevices(w).map(({ decl }) => [key(decl.sn), HARNESS_STACKS[i]])),
+    worlds.flatMap((w, i) => devicesOn(w, application).map((d) => [key(d.sn), HARNESS_STACKS[i]])),
   );
   const seen = new Set<string>();
   for (const device of state.devices) {
@@ -72,7 +80,9 @@ export function platformMatches(state: EmulatorStateView, worlds: World[]): stri
   for (const sn of declared.keys())
     if (!seen.has(sn)) violations.push(`platform = declared: ${sn} is declared but not on the platform`);
 
-  const records = new Map(worlds.flatMap((w) => w.rps.map((r) => [key(r.sn), r.profileUrl])));
+  const records = new Map(
+    application === "first" ? worlds.flatMap((w) => w.rps.map((r) => [key(r.sn), r.profileUrl])) : [],
+  );
   const seenRecords = new Set<string>();
   for (const record of state.rpsRecords) {
     const sn = key(record.sn);
@@ -87,7 +97,9 @@ export function platformMatches(state: EmulatorStateView, worlds: World[]): stri
   for (const sn of records.keys())
     if (!seenRecords.has(sn))
       violations.push(`platform = declared: RPS record ${sn} is declared but missing`);
-  return violations;
+  return application === "first"
+    ? violations
+    : violations.map((v) => v.replace(/^([^:]+):/, "$1 (second application):"));
 }
 
 function latestTasks(tasks: readonly TaskRecord[]): Map<string, TaskRecord> {
@@ -188,6 +200,7 @@ function declaredResources(world: World): string[] {
     ...world.devices.flatMap((d) => frontsOf(d).map((front) => label(front, "Device", d.resource))),
     ...world.rps.flatMap((r) => frontsOf(r).map((front) => label(front, "RpsProfile", r.resource))),
     ...world.configs.flatMap((c) => frontsOf(c).map((front) => label(front, "DeviceConfig", c.resource))),
+    ...(world.regional ?? []).map((f) => label("plugin", "DeviceFleet", regionalFleetName(f.region))),
   ];
 }
 
@@ -213,7 +226,7 @@ export function stateMatches(
         violations.push(`state ids: ${what} has id ${id}, platform ${ids.get(sn) ?? "none"}`);
     } else if (r.kind === "DeviceFleet") {
       const inStateIds = recordOf(outputs?.deviceIds);
-      const fleet = world.fleets.find((f) => fleetKey(f) === keyOf(r));
+      const fleet = world.fleets.find((f) => fleetKey(f) === keyOf(r)) ?? regionalFleet(world, keyOf(r));
       const want = new Set((fleet?.devices ?? []).map((d) => key(d.sn)));
       for (const [sn, deviceId] of Object.entries(inStateIds)) {
         if (ids.get(key(sn)) !== deviceId)

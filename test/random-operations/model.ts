@@ -5,6 +5,7 @@
  */
 import { applyChange } from "./changes";
 import { applySecondChange } from "./platform-changes";
+import { nextRegional } from "./regions";
 import type { Step } from "./steps";
 import { declaredDevices, initialSecondWorld, initialWorld, type World } from "./world";
 
@@ -36,12 +37,22 @@ export class StepFailure extends Error {
   }
 }
 
-/** The worlds a step declares, or undefined when its precondition fails. */
-export function nextWorlds(model: Readonly<Model>, step: Step): { main: World; second: World } | undefined {
+/**
+ * The worlds step number `index` of its sequence (from 1) declares, or undefined when its
+ * precondition fails. The main world's regional fleets follow the index (regions.ts).
+ */
+export function nextWorlds(
+  model: Readonly<Model>,
+  step: Step,
+  index: number,
+): { main: World; second: World } | undefined {
+  const regional = nextRegional(model.main, index);
   if (step.kind === "out-of-band")
-    return declaredDevices(model.main).length > 0 ? { main: model.main, second: model.second } : undefined;
+    return declaredDevices(model.main).length > 0
+      ? { main: { ...model.main, regional }, second: model.second }
+      : undefined;
   const main = applyChange(model.main, step.change);
   if (!main) return undefined;
   const second = step.kind === "concurrent" ? applySecondChange(model.second, step.second) : model.second;
-  return { main, second };
+  return { main: { ...main, regional }, second };
 }

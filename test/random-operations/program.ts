@@ -5,14 +5,18 @@
  * aliases: a renamed resource is a new name. Each is declared with the front-end the world gives
  * it — a dynamic resource of this package, or the plugin's `devplatform:index:*` resource as a
  * TypeScript program without a generated SDK declares it (`pulumi.CustomResource` with the token;
- * Pulumi.yaml names the installed plugin) — and a twin with both, under one name. It also declares
- * a dynamic resource of its own, as programs do, whose provider host is not this package's.
+ * Pulumi.yaml names the installed plugin) — and a twin with both, under one name. While the world
+ * has regional fleets, it declares two explicit providers of the plugin on two applications and each
+ * region's fleet with its own (regions.ts). It also declares a dynamic resource of its own, as
+ * programs do, whose provider host is not this package's.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { PARENT_TYPES, type World } from "./world";
 
 export const WORLD_FILE = "world.json";
+/** Each region's provider inputs (baseUrl, clientId, clientSecret), written once per stack. */
+export const APPLICATIONS_FILE = "applications.json";
 
 /** `index.ts` of every harness stack. */
 export const HARNESS_PROGRAM = `import { readFileSync } from "node:fs";
@@ -34,6 +38,7 @@ interface World {
     version?: string;
     resetOnDelete: boolean;
   })[];
+  regional?: { region: string; maxRemovals: number; devices: DeviceDecl[] }[];
 }
 const world: World = JSON.parse(readFileSync(__dirname + "/${WORLD_FILE}", "utf8"));
 
@@ -99,6 +104,28 @@ for (const config of world.configs) {
   }
 }
 
+// Explicit providers on two applications (regions.ts), declared while a regional fleet is: each
+// region's fleet with its own, all three provider instances (these and the default) of one plugin.
+class RegionProvider extends pulumi.ProviderResource {
+  constructor(name: string, props: pulumi.Inputs) {
+    super("devplatform", name, props);
+  }
+}
+if ((world.regional ?? []).length > 0) {
+  const applications: Record<string, { baseUrl: string; clientId: string; clientSecret: string }> =
+    JSON.parse(readFileSync(__dirname + "/${APPLICATIONS_FILE}", "utf8"));
+  const providers = new Map(
+    Object.entries(applications).map(([region, app]) => [
+      region,
+      new RegionProvider(region, { ...app, clientSecret: pulumi.secret(app.clientSecret) }),
+    ]),
+  );
+  for (const { region, maxRemovals, devices } of world.regional ?? []) {
+    const fleet = { devices, maxRemovals, deviceIds: undefined };
+    new PluginResource("DeviceFleet", region + "-site", fleet, { provider: providers.get(region) });
+  }
+}
+
 // A dynamic resource of the program's own: Pulumi's dynamic provider host starts for it in every
 // deployment, also when no dynamic resource of this package is declared; it never joins the
 // one-owner record, and no delete may wait for it.
@@ -109,6 +136,16 @@ const ownProvider: pulumi.dynamic.ResourceProvider = {
 };
 new pulumi.dynamic.Resource(ownProvider, "harness-own", { label: "the program's own" });
 `;
+
+/** Writes each region's provider inputs, which a stack's program reads while it declares a regional fleet. */
+export function writeApplications(
+  projectDir: string,
+  applications: Record<string, { baseUrl: string; clientId: string; clientSecret: string }>,
+): void {
+  writeFileSync(path.join(projectDir, APPLICATIONS_FILE), JSON.stringify(applications, null, 2), {
+    mode: 0o600,
+  });
+}
 
 /** Writes the world a stack's program reads at its next run. */
 export function writeWorld(projectDir: string, world: World): void {

@@ -86,8 +86,8 @@ export async function runSequence(
 export function applicable(steps: readonly Step[]): Step[] {
   let model = initialModel();
   const kept: Step[] = [];
-  for (const step of steps) {
-    const worlds = nextWorlds(model, step);
+  for (const [i, step] of steps.entries()) {
+    const worlds = nextWorlds(model, step, i + 1);
     if (!worlds) continue;
     model = { ...model, ...worlds };
     kept.push(step);

@@ -1,7 +1,8 @@
 /**
  * `npm run soak [-- --seed S] [--steps N] [--shrink] [--shrink-replays R] [--sequence FILE]`: the
  * random-operations harness outside vitest, on the same toolchain as the e2e tests (the CLI, this
- * package packed and installed as users install it) and an emulator of its own. The first N steps
+ * package packed and installed as users install it) and an emulator of its own (two: the second
+ * application's, regions.ts). The first N steps
  * of a seed are the same whatever N, so `--steps` replays a failure and extends a run. `--shrink`
  * looks for a shorter failing sequence, at most R full replays (default 20). `--sequence FILE`
  * replays a printed JSON sequence (a shrunk one, say). `--reuse DIR` runs on the toolchain an earlier
@@ -16,6 +17,7 @@ import { startEmulator } from "../../emulator";
 import { prepareToolchain, type Toolchain } from "../e2e/support/toolchain";
 import { CliExecutor } from "./cli-executor";
 import { operationsOf } from "./coverage";
+import { SECOND_APPLICATION } from "./regions";
 import { describeFailure, runSequence, shrinkFailure } from "./runner";
 import { readSequence, sequenceJson } from "./sequence-file";
 import { describeStep, stepsOf, type Step } from "./steps";
@@ -60,10 +62,13 @@ async function main(): Promise<void> {
   console.log(`${values.reuse ? "reusing" : "preparing"} the toolchain in ${workDir} …`);
   const toolchain = values.reuse ? reusedToolchain(values.reuse) : prepareToolchain(workDir);
   const emulator = await startEmulator({ control: true });
+  // The second application, of the main stack's `us` provider (regions.ts).
+  const secondEmulator = await startEmulator({ control: true, ...SECOND_APPLICATION });
+  const secondApp = { url: secondEmulator.url, control: secondEmulator.control };
   const context = { ...toolchain, workDir, emulatorUrl: emulator.url };
-  // Each run (and each replay of --shrink) on fresh stacks against the emulator, reset.
+  // Each run (and each replay of --shrink) on fresh stacks against the emulators, reset.
   const replay = (sequence: Step[], onStep?: (line: string) => void) =>
-    runSequence(sequence, new CliExecutor(context, emulator.control), onStep);
+    runSequence(sequence, new CliExecutor(context, emulator.control, secondApp), onStep);
   try {
     console.log(`seed ${seed}: ${steps.length} steps`);
     const outcome = await replay(steps, (line) => console.log(line));
@@ -91,6 +96,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await emulator.stop();
+    await secondEmulator.stop();
   }
 }
 

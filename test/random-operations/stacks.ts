@@ -1,13 +1,20 @@
 /**
- * The real side of the harness: the main stack and a second stack writing to the same application,
- * both running the fixed program on the real Pulumi CLI against one emulator, and the ways an `up`
- * is run — plainly, under seeded faults, killed at a held request, concurrently with the other stack.
+ * The real side of the harness: the main stack and a second stack writing to the same application
+ * (the main stack's `us` fleet to a second one), both running the fixed program on the real Pulumi
+ * CLI, and the ways an `up` is run — plainly, under seeded faults, killed at a held request,
+ * concurrently with the other stack.
  */
 import path from "node:path";
 import type { EmulatorControl, FaultKind } from "../../emulator";
 import { installedPluginDir } from "../e2e/support/front-ends";
-import { PulumiProject, type CommandResult, type PulumiContext } from "../e2e/support/pulumi-project";
-import { HARNESS_PROGRAM, writeWorld } from "./program";
+import {
+  E2E_CREDENTIALS,
+  PulumiProject,
+  type CommandResult,
+  type PulumiContext,
+} from "../e2e/support/pulumi-project";
+import { HARNESS_PROGRAM, writeApplications, writeWorld } from "./program";
+import { SECOND_APPLICATION } from "./regions";
 import { WRITE_ROUTES, type Step } from "./steps";
 import type { World } from "./world";
 
@@ -15,9 +22,17 @@ import type { World } from "./world";
 // No 429: a random one slows the whole client down (pacer.ts), as the platform's rate limit means it to.
 export const STEP_FAULT_KINDS: FaultKind[] = ["500", "503", "reset", "reset-after"];
 
+/** The second application's emulator: its URL and control API. */
+export interface SecondApplication {
+  url: string;
+  control: EmulatorControl;
+}
+
 /** What the harness runs against. */
 export interface Stacks {
   control: EmulatorControl;
+  /** The second application (regions.ts): the `us` provider's. */
+  secondApp: SecondApplication;
   main: PulumiProject;
   second: PulumiProject;
   /** Every CLI command run, for the measured cost of a run. */
@@ -31,11 +46,13 @@ export function harnessRecordRoot(context: PulumiContext): string {
 
 /**
  * Creates the two stacks (fresh projects in the context's work directory, whose Pulumi.yaml names
- * the installed package's plugin) with their first worlds.
+ * the installed package's plugin) with their first worlds, and the main stack's regional providers'
+ * inputs: `eu` on the stacks' own application, `us` on the second.
  */
 export async function createStacks(
   context: PulumiContext,
   control: EmulatorControl,
+  secondApp: SecondApplication,
   main: World,
   second: World,
 ): Promise<Stacks> {
@@ -50,7 +67,11 @@ export async function createStacks(
   const secondProject = await project("harness-second");
   writeWorld(mainProject.dir, main);
   writeWorld(secondProject.dir, second);
-  return { control, main: mainProject, second: secondProject, commands: 0 };
+  writeApplications(mainProject.dir, {
+    eu: { baseUrl: context.emulatorUrl, ...E2E_CREDENTIALS },
+    us: { baseUrl: secondApp.url, ...SECOND_APPLICATION },
+  });
+  return { control, secondApp, main: mainProject, second: secondProject, commands: 0 };
 }
 
 /** Runs one CLI command of a stack, counted. */

@@ -1,6 +1,6 @@
 /**
- * The checks after a step: the invariants against the platform (once its configuration tasks have
- * finished), each stack's state against the platform, deviceIds kept, and the CLI's own
+ * The checks after a step: the invariants against both applications' platforms (once the
+ * configuration tasks have finished), each stack's state against the platform, deviceIds kept, and the CLI's own
  * `preview --expect-no-changes` and `refresh --expect-no-changes`.
  */
 import { setTimeout as sleep } from "node:timers/promises";
@@ -8,7 +8,7 @@ import type { EmulatorControl, EmulatorStateView } from "../../emulator";
 import { configurationMatches, idsKept, platformIds, platformMatches, stateMatches } from "./invariants";
 import type { Model } from "./model";
 import { counted, type Stacks } from "./stacks";
-import { declaredDevices } from "./world";
+import { devicesOn } from "./regions";
 
 /** Tasks apply on the emulator's timer; a check waits for the condition, never for a duration. */
 const TASKS_SETTLE_LIMIT_MS = 60_000;
@@ -24,6 +24,12 @@ export async function settledState(control: EmulatorControl): Promise<EmulatorSt
   }
 }
 
+/** sn (upper case) → deviceId of both applications' devices (serial numbers differ across them). */
+export async function bothPlatformIds(stacks: Stacks): Promise<Map<string, string>> {
+  const first = platformIds(await stacks.control.state());
+  return new Map([...first, ...platformIds(await stacks.secondApp.control.state())]);
+}
+
 /** Every invariant after a step; returns the violations. */
 export async function checkStep(
   stacks: Stacks,
@@ -32,15 +38,18 @@ export async function checkStep(
   secondRan: boolean,
 ): Promise<string[]> {
   const state = await settledState(stacks.control);
-  const ids = platformIds(state);
+  const secondState = await stacks.secondApp.control.state();
+  // Serial numbers differ across the applications: one map of both.
+  const ids = new Map([...platformIds(state), ...platformIds(secondState)]);
   const declaredNow = new Set(
-    [...declaredDevices(model.main), ...declaredDevices(model.second)].map(({ decl }) =>
-      decl.sn.toUpperCase(),
-    ),
+    [model.main, model.second]
+      .flatMap((w) => [...devicesOn(w, "first"), ...devicesOn(w, "second")])
+      .map(({ sn }) => sn.toUpperCase()),
   );
   const after = new Map([...ids].filter(([sn]) => declaredNow.has(sn)));
   const violations = [
     ...platformMatches(state, [model.main, model.second]),
+    ...platformMatches(secondState, [model.main, model.second], "second"),
     ...configurationMatches(state, model.main),
     ...idsKept(model.ids, after, exempt),
     ...stateMatches(await counted(stacks, () => stacks.main.exportStack()), model.main, ids, "main"),

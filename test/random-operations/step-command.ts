@@ -44,11 +44,11 @@ export class StepCommand implements fc.AsyncCommand<Model, StepExecutor> {
   ) {}
 
   check(model: Readonly<Model>): boolean {
-    return nextWorlds(model, this.step) !== undefined;
+    return nextWorlds(model, this.step, this.index) !== undefined;
   }
 
   async run(model: Model, executor: StepExecutor): Promise<void> {
-    const worlds = nextWorlds(model, this.step);
+    const worlds = nextWorlds(model, this.step, this.index);
     if (!worlds) throw new Error(`step ${this.index} ran although its precondition fails`);
     const outcome = await executor.run(this.step, this.index, model, worlds);
     model.main = worlds.main;

@@ -11,6 +11,8 @@
  * type).
  */
 
+import type { RegionalFleetDecl } from "./regions";
+
 /** One device as a fleet or a Device declares it. */
 export interface DeviceDecl {
   sn: string;
@@ -103,6 +105,8 @@ export interface World {
   devices: DeviceResourceDecl[];
   rps: RpsDecl[];
   configs: ConfigDecl[];
+  /** Fleets declared with explicit providers on two applications (regions.ts); the main stack's only. */
+  regional?: RegionalFleetDecl[];
 }
 
 /** Serial numbers of the main stack's devices, the second stack's devices and the RPS records. */

@@ -181,6 +181,9 @@ describe("the CI budget (ci-budget.ts)", () => {
       "faults",
       "kill",
       "out of band",
+      "explicit providers on two applications",
+      "a fleet dropped beside another application's",
+      "second stack declaring a main stack's serial number",
     ];
     expect(promised.filter((o) => (held.get(o) ?? 0) === 0)).toEqual([]);
   });
