@@ -9,13 +9,15 @@ import path from "node:path";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
 import { e2e } from "../e2e-context";
 import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
-import { GitHubStandIn } from "./github-stand-in";
+import { GitHubStandIn } from "../../../support/github-stand-in";
 import { startS3Backend, type S3Backend } from "./s3-backend";
 import type { KillPoint } from "../kill-point";
 
 /** The repository on "GitHub" (the stand-in). */
 export const REPO = "acme/fleet-repo";
 export const STACKS = ["site-a", "site-b"] as const;
+/** The repository's `GITHUB_TOKEN`, which the stand-in checks on every request. */
+const GITHUB_TOKEN = "stand-in-token";
 
 export class GitOpsFixture {
   private constructor(
@@ -37,7 +39,7 @@ export class GitOpsFixture {
       nodeModules: context.nodeModules,
     };
     const repo = FleetRepo.create(context.workDir, REPO, toolchain);
-    const github = await GitHubStandIn.start(REPO);
+    const github = await GitHubStandIn.start({ token: GITHUB_TOKEN, repo: REPO });
     const backend = await startS3Backend("fleet-state");
     const pulumiHome = path.join(repo.dir, "..", "pulumi-home");
     mkdirSync(pulumiHome);
@@ -76,7 +78,7 @@ export class GitOpsFixture {
         ...this.backend.credentials,
         DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
         DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
-        GITHUB_TOKEN: "stand-in-token",
+        GITHUB_TOKEN,
       },
       env: {
         GITHUB_API_URL: this.github.url,
