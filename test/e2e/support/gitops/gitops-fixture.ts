@@ -3,9 +3,10 @@
  * (its stacks created first, as its README says), act, the GitHub stand-in, the shared S3 backend
  * and the file's emulator; and the repository settings (variables, secrets) a team would set.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
 import { e2e } from "../e2e-context";
 import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
@@ -55,13 +56,32 @@ export class GitOpsFixture {
       cwd: path.join(this.repo.dir, this.fleetDir),
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        ...this.backendEnv(),
-        PULUMI_HOME: this.pulumiHome,
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-      },
+      env: this.cliEnv(),
     });
+  }
+
+  /**
+   * `pulumi up` of every stack at once from a clone (its packages installed, node_modules ignored
+   * by the repository's .gitignore): how the review tests deploy main, quicker than deploy.yml,
+   * which gitops-deploy.test.ts runs.
+   */
+  async upAll(): Promise<void> {
+    const project = path.join(this.repo.dir, this.fleetDir);
+    symlinkSync(e2e().nodeModules, path.join(project, "node_modules"));
+    const env = {
+      ...this.cliEnv(),
+      DEVPLATFORM_BASE_URL: e2e().emulatorUrl,
+      DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+      DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    };
+    const up = (stack: string) =>
+      promisify(execFile)(
+        path.join(this.pulumiDir, "pulumi"),
+        ["--non-interactive", "up", "--yes", "--skip-preview", "--stack", stack],
+        { cwd: project, encoding: "utf8", env },
+      );
+    await Promise.all(STACKS.map(up));
   }
 
   /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
@@ -107,6 +127,15 @@ export class GitOpsFixture {
 
   async stop(): Promise<void> {
     await Promise.all([this.github.stop(), this.backend.stop()]);
+  }
+
+  private cliEnv(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      ...this.backendEnv(),
+      PULUMI_HOME: this.pulumiHome,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    };
   }
 
   private backendEnv(): Record<string, string> {
