@@ -45,7 +45,12 @@ export class GitOpsFixture {
     const pulumiHome = path.join(repo.dir, "..", "pulumi-home");
     mkdirSync(pulumiHome);
     const fixture = new GitOpsFixture(repo, github, backend, fleetDir, pulumiHome, context.pulumiDir);
-    for (const stack of STACKS) fixture.pulumi(["stack", "init", stack, "--secrets-provider", "passphrase"]);
+    // Both stacks at once (each command starts the CLI and reaches the bucket).
+    await Promise.all(
+      STACKS.map((stack) =>
+        fixture.pulumiAsync(["stack", "init", stack, "--secrets-provider", "passphrase"]),
+      ),
+    );
     repo.commit("the stacks, created first");
     return fixture;
   }
@@ -66,8 +71,7 @@ export class GitOpsFixture {
    * which gitops-deploy.test.ts runs.
    */
   async upAll(): Promise<void> {
-    const project = path.join(this.repo.dir, this.fleetDir);
-    symlinkSync(e2e().nodeModules, path.join(project, "node_modules"));
+    symlinkSync(e2e().nodeModules, path.join(this.repo.dir, this.fleetDir, "node_modules"));
     const env = {
       ...this.cliEnv(),
       DEVPLATFORM_BASE_URL: e2e().emulatorUrl,
@@ -75,13 +79,20 @@ export class GitOpsFixture {
       DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
       PULUMI_NODEJS_TRANSPILE_ONLY: "true",
     };
-    const up = (stack: string) =>
-      promisify(execFile)(
-        path.join(this.pulumiDir, "pulumi"),
-        ["--non-interactive", "up", "--yes", "--skip-preview", "--stack", stack],
-        { cwd: project, encoding: "utf8", env },
-      );
-    await Promise.all(STACKS.map(up));
+    await Promise.all(
+      STACKS.map((stack) => this.pulumiAsync(["up", "--yes", "--skip-preview", "--stack", stack], env)),
+    );
+  }
+
+  /** {@link pulumi} without blocking, so that commands on several stacks run at once. */
+  async pulumiAsync(args: string[], env = this.cliEnv()): Promise<string> {
+    const run = promisify(execFile);
+    const { stdout } = await run(path.join(this.pulumiDir, "pulumi"), ["--non-interactive", ...args], {
+      cwd: path.join(this.repo.dir, this.fleetDir),
+      encoding: "utf8",
+      env,
+    });
+    return stdout;
   }
 
   /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
