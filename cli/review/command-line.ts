@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../errors";
+import { repositoryOf, type RepositoryName } from "./github-client";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -48,4 +49,36 @@ export function exitCodeOf(given: string | boolean | undefined, usage: string): 
   if (typeof given !== "string" || !/^\d+$/.test(given))
     throw new UsageError(`--exit-code must be a whole number, got "${String(given)}"`, usage);
   return Number(given);
+}
+
+/** A command that writes to GitHub: its command line, environment and output; its exit code. */
+export type GitHubCommand = (
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  stdout: NodeJS.WritableStream,
+) => Promise<number>;
+
+/** A command line of a command that writes to a repository for a stack, parsed. */
+export interface StackCommandLine {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly repository: RepositoryName;
+  readonly stack: string;
+}
+
+/**
+ * Parses the command line of a command that writes to GitHub for one stack (`pr-comment`,
+ * `drift-issue`): their shared required `--repo OWNER/NAME` and `--stack NAME`, and `own` options;
+ * undefined after `--help`.
+ */
+export function parseStackCommand(
+  argv: readonly string[],
+  own: Options,
+  usage: string,
+  stdout: NodeJS.WritableStream,
+): StackCommandLine | undefined {
+  const options: Options = { repo: { type: "string" }, stack: { type: "string" }, ...own };
+  const values = parseCommandLine(argv, options, usage, stdout);
+  if (values === undefined) return undefined;
+  const repository = repositoryOf(required(values.repo, "repo", usage), usage);
+  return { values, repository, stack: required(values.stack, "stack", usage) };
 }

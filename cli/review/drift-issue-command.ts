@@ -3,9 +3,9 @@
  * --expect-no-changes --json`) as the stack's one drift issue — opened, updated or closed.
  */
 import { CommandFailure } from "../errors";
-import { exitCodeOf, parseCommandLine, required } from "./command-line";
+import { exitCodeOf, parseStackCommand, required, type GitHubCommand } from "./command-line";
 import { driftMarker, reconcileDriftIssue } from "./drift-issue";
-import { githubClient, repositoryOf } from "./github-client";
+import { githubClient } from "./github-client";
 import { summaryOf } from "./pr-summary-command";
 
 /** `devplatform drift-issue --help`. */
@@ -29,25 +29,15 @@ Environment: GITHUB_TOKEN (required; the job needs \`issues: write\`), GITHUB_AP
 `;
 
 /** Runs `devplatform drift-issue`; returns the exit code. */
-export async function runDriftIssue(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  stdout: NodeJS.WritableStream,
-): Promise<number> {
-  const values = parseCommandLine(
+export const runDriftIssue: GitHubCommand = async (argv, env, stdout) => {
+  const parsed = parseStackCommand(
     argv,
-    {
-      repo: { type: "string" },
-      stack: { type: "string" },
-      preview: { type: "string" },
-      "exit-code": { type: "string" },
-    },
+    { preview: { type: "string" }, "exit-code": { type: "string" } },
     DRIFT_ISSUE_USAGE,
     stdout,
   );
-  if (values === undefined) return 0;
-  const repository = repositoryOf(required(values.repo, "repo", DRIFT_ISSUE_USAGE), DRIFT_ISSUE_USAGE);
-  const stack = required(values.stack, "stack", DRIFT_ISSUE_USAGE);
+  if (parsed === undefined) return 0;
+  const { values, repository, stack } = parsed;
   const preview = required(values.preview, "preview", DRIFT_ISSUE_USAGE);
   const exitCode = exitCodeOf(values["exit-code"], DRIFT_ISSUE_USAGE);
   const { markdown, changes, failed } = summaryOf({ stack, preview, exitCode }, true);
@@ -59,4 +49,4 @@ export async function runDriftIssue(
   const which = result.issueNumber === undefined ? "" : ` #${result.issueNumber}`;
   stdout.write(`drift issue${which} of stack ${stack}: ${result.action}\n`);
   return 0;
-}
+};

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from "node:fs";
 import { CommandFailure, UsageError } from "../errors";
-import { parseCommandLine, required } from "./command-line";
+import { parseStackCommand, required, type GitHubCommand } from "./command-line";
 import { upsertComment } from "./comment-upsert";
-import { githubClient, repositoryOf } from "./github-client";
+import { githubClient } from "./github-client";
 import { summaryMarker } from "./markdown";
 import { COMMENT_LIMIT } from "./text-budget";
 
@@ -28,28 +28,18 @@ Environment: GITHUB_TOKEN (required; the job needs \`pull-requests: write\`), GI
 `;
 
 /** Runs `devplatform pr-comment`; returns the exit code. */
-export async function runPrComment(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  stdout: NodeJS.WritableStream,
-): Promise<number> {
-  const values = parseCommandLine(
+export const runPrComment: GitHubCommand = async (argv, env, stdout) => {
+  const parsed = parseStackCommand(
     argv,
-    {
-      repo: { type: "string" },
-      pr: { type: "string" },
-      stack: { type: "string" },
-      body: { type: "string" },
-    },
+    { pr: { type: "string" }, body: { type: "string" } },
     PR_COMMENT_USAGE,
     stdout,
   );
-  if (values === undefined) return 0;
-  const repository = repositoryOf(required(values.repo, "repo", PR_COMMENT_USAGE), PR_COMMENT_USAGE);
+  if (parsed === undefined) return 0;
+  const { values, repository, stack } = parsed;
   const pr = required(values.pr, "pr", PR_COMMENT_USAGE);
   if (!/^[1-9]\d*$/.test(pr))
     throw new UsageError(`--pr must be a pull request's number, got "${pr}"`, PR_COMMENT_USAGE);
-  const stack = required(values.stack, "stack", PR_COMMENT_USAGE);
   const file = required(values.body, "body", PR_COMMENT_USAGE);
   let body: string;
   try {
@@ -69,4 +59,4 @@ export async function runPrComment(
     `${result.action} comment ${result.commentId} for stack ${stack} on ${repository.owner}/${repository.repo}#${pr}\n`,
   );
   return 0;
-}
+};

@@ -38,6 +38,9 @@ export interface PolicyViolation {
   readonly policy: string;
   /** `advisory`, `mandatory` or `remediate`. */
   readonly level: string;
+  /** What the policy checks (its description). */
+  readonly description: string;
+  /** What is wrong, as the policy reported it. */
   readonly message: string;
 }
 
@@ -131,6 +134,19 @@ function fromJson(document: z.infer<typeof jsonPreview>): PreviewReport {
   return { format: "json", steps, diagnostics, policies: [] };
 }
 
+/**
+ * The engine's policyEvent message is the policy's description, a newline, and the violation's
+ * own message (pkg/engine/events.go, policyViolationEvent): the two apart.
+ */
+function violationText(message: string): { description: string; message: string } {
+  const text = message.trim();
+  const newline = text.indexOf("\n");
+  if (newline < 0) return { description: "", message: text };
+  const own = text.slice(newline + 1).trim();
+  const description = text.slice(0, newline).trim();
+  return own === "" ? { description: "", message: description } : { description, message: own };
+}
+
 function fromEvents(lines: readonly string[]): PreviewReport {
   const steps: PreviewStep[] = [];
   const diagnostics: PreviewDiagnostic[] = [];
@@ -157,7 +173,7 @@ function fromEvents(lines: readonly string[]): PreviewReport {
         pack: policy.policyPackName,
         policy: policy.policyName,
         level: policy.enforcementLevel,
-        message: policy.message,
+        ...violationText(policy.message),
       });
     }
   }

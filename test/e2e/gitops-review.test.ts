@@ -4,14 +4,17 @@
  * Actions runner (nektos/act, steps on this host) against the shared S3 backend (moto's server), the
  * emulator, and a stand-in for GitHub's REST API (GitHubStandIn: the test's, not GitHub), which
  * records the comments, issues and labels the workflows' commands (`devplatform pr-summary`,
- * `pr-comment`, `drift-issue`) send.
+ * `pr-comment`, `drift-issue`) send. preview.yml runs the package's policy pack on every preview, as
+ * the example repository ships it (configured by its policy-config.json): a push that adds a device
+ * without a project fails its stack's preview, and the stack's comment names the policy and the
+ * fleet, from the real CLI's policyEvents.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
-import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
+import { GitOpsFixture, pullRequestEvent } from "./support/gitops/gitops-fixture";
 import { writesOf } from "./support/platform-writes";
 
 const PR = 7;
@@ -25,8 +28,8 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
   beforeAll(async () => {
     control = new EmulatorControl(e2e().emulatorUrl);
     fixture = await GitOpsFixture.start("fleet-yaml");
-    const deployed = await fixture.run("push", "deploy.yml", pushEvent(), 1);
-    expect(deployed.jobs, deployed.output).toEqual({ "up-1": "succeeded", "up-2": "succeeded" });
+    // main deployed from a clone (deploy.yml's own runs are gitops-deploy.test.ts's).
+    await fixture.upAll();
     fixture.github.openPullRequest(PR, "site-a: rename a controller, add a light, retire the yard light");
   });
   afterAll(async () => fixture?.stop());
@@ -72,16 +75,26 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     expect(a?.body).toContain("240000A20202"); // removed
     expect(a?.body).toContain("240000A20201"); // renamed
     expect(b?.body).not.toContain("240000A20201");
+    // The policy pack ran on both previews and found nothing.
+    expect(a?.body).not.toContain("Policy violations");
     if (!a || !b) throw new Error("a stack's comment is missing");
 
+    // A better name, and a device added without a project: the team's policy-config.json
+    // requires one (devplatform-project-and-tags, mandatory).
     writeFileSync(
       siteA(),
-      readFileSync(siteA(), "utf8").replace("a-main-gate-controller", "a-north-gate-controller"),
+      readFileSync(siteA(), "utf8")
+        .replace("a-main-gate-controller", "a-north-gate-controller")
+        .replace(
+          /^.*240000A20203.*\n/m,
+          (line) => `${line}    - { sn: "240000A20204", name: a-yard-light-3 }\n`,
+        ),
     );
-    fixture.repo.commit("site-a: a better name");
+    fixture.repo.commit("site-a: a better name, and a light without a project");
     const since = fixture.github.requests.length;
     const second = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 3);
-    expect(second.jobs, second.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    // site-a's preview fails on the mandatory policy: its check fails, after its comment.
+    expect(second.jobs, second.output).toEqual({ "preview-1": "failed", "preview-2": "succeeded" });
     // site-a's comment edited in place, site-b's (whose summary is the same) left alone: no new one.
     expect(receivedSince(since)).toEqual([
       `GET /issues/${PR}/comments`,
@@ -89,7 +102,13 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
       `PATCH /issues/comments/${a.id}`,
     ]);
     expect(prComments().map((c) => c.id)).toEqual([a.id, b.id].sort((x, y) => x - y));
-    expect(prComments().find((c) => c.id === a.id)?.body).toContain("a-north-gate-controller");
+    const edited = prComments().find((c) => c.id === a.id)?.body;
+    expect(edited).toContain("a-north-gate-controller");
+    expect(edited).toContain("**The preview failed**");
+    expect(edited).toContain("### Policy violations (1)");
+    expect(edited).toContain(
+      '| mandatory | `devplatform-guardrails` / `devplatform-project-and-tags` | `fleet` | DeviceFleet "fleet": 1 device with no project (240000A20204) |',
+    );
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
   });
 

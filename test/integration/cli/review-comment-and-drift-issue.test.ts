@@ -1,6 +1,6 @@
 /**
  * `devplatform pr-comment` and `devplatform drift-issue`, run as a workflow runs them, against a
- * STAND-IN for GitHub's REST API on loopback (support/github-stand-in.ts — not GitHub): the
+ * STAND-IN for GitHub's REST API on loopback (test/support/github-stand-in.ts — not GitHub): the
  * stack's comment is found by its marker on the third page of a pull request's 75 comments and
  * updated in place; a second stack gets a comment of its own; an unchanged body is not written;
  * the drift issue is opened, updated, left alone, and closed. Request counts are exact.
@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GitHubStandIn } from "./support/github-stand-in";
+import { GitHubStandIn } from "../../support/github-stand-in";
 import { runDevplatform } from "./support/run-devplatform";
 
 const TOKEN = "ghs_standInToken0123456789";
@@ -21,7 +21,8 @@ describe("the review's comment and drift issue on a GitHub stand-in", () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    github = await new GitHubStandIn(TOKEN).start();
+    // Pages of 30 at most, so that 75 comments take three pages whatever `per_page` asks.
+    github = await GitHubStandIn.start({ token: TOKEN, pageLimit: 30 });
     env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url };
   });
 

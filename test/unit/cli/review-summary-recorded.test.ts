@@ -63,42 +63,34 @@ describe.each(FRONT_ENDS)("the recorded preview of the %s front-end", (front) =>
 });
 
 describe("policy violations", () => {
-  it("are listed per stack from the streaming form's policyEvents", () => {
-    // The recorded stream with two policyEvent lines added in the shape of Pulumi's apitype.PolicyEvent
-    // (no policy pack ran in the recording: the pack is another issue's work).
-    const urn = "urn:pulumi:dev::review-plugin::devplatform:index:DeviceFleet::site-a";
-    const events = [
+  it("are listed per stack from the real policyEvents of the streaming form", () => {
+    // Recorded on the real CLI (3.259) from examples/fleet-repo/fleet-yaml, stack site-a, deployed,
+    // then a device added without a project (240000A20204), previewed as preview.yml does:
+    //   PULUMI_ENABLE_STREAMING_JSON_PREVIEW=1 pulumi preview -s site-a --json \
+    //     --policy-pack node_modules/pulumi-devplatform/policy-pack/run-pack \
+    //     --policy-pack-config ../policy-config.json          (exit 1; the file as the CLI wrote it)
+    const text = recordedPreview("plugin", "policy-stream.jsonl");
+    const report = readPreview(text);
+    expect(report.policies).toEqual([
       {
-        resourceUrn: urn,
-        message: "maxRemovals is not set",
-        policyName: "fleet-max-removals",
+        urn: "urn:pulumi:site-a::fleet-yaml::devplatform:index:DeviceFleet::fleet",
+        pack: "devplatform-guardrails",
+        policy: "devplatform-project-and-tags",
         level: "mandatory",
+        description: expect.stringMatching(/^Every Device and fleet entry is in a project/),
+        message: 'DeviceFleet "fleet": 1 device with no project (240000A20204)',
       },
-      { message: "240000A10003 is declared twice", policyName: "one-serial-one-place", level: "advisory" },
-    ].map((p, i) =>
-      JSON.stringify({
-        sequence: 1000 + i,
-        timestamp: 0,
-        policyEvent: {
-          ...(p.resourceUrn ? { resourceUrn: p.resourceUrn } : {}),
-          message: p.message,
-          color: "never",
-          policyName: p.policyName,
-          policyPackName: "devplatform-fleet-guardrails",
-          policyPackVersion: "0.1.0",
-          policyPackVersionTag: "0.1.0",
-          enforcementLevel: p.level,
-        },
-      }),
-    );
-    const text = `${recordedPreview("plugin", "preview-stream.jsonl")}\n${events.join("\n")}\n`;
-    const comment = renderReview(reviewOf("dev", readPreview(text), 0));
-    expect(comment).toContain("### Policy violations (2)");
+    ]);
+    const review = reviewOf("site-a", report, 1);
+    expect(review.failed).toBe(true);
+    const comment = renderReview(review);
+    expect(comment).toContain("### Policy violations (1)");
+    // The violation's own message, without the policy's description the engine puts before it.
     expect(comment).toContain(
-      "| mandatory | `devplatform-fleet-guardrails` / `fleet-max-removals` | `site-a` | maxRemovals is not set |",
+      '| mandatory | `devplatform-guardrails` / `devplatform-project-and-tags` | `fleet` | DeviceFleet "fleet": 1 device with no project (240000A20204) |',
     );
-    expect(comment).toContain(
-      "| advisory | `devplatform-fleet-guardrails` / `one-serial-one-place` | the stack | 240000A10003 is declared twice |",
-    );
+    expect(comment).not.toContain("Every Device and fleet entry");
+    // The device the preview adds is still listed: a mandatory violation fails a preview, not its steps.
+    expect(comment).toContain("240000A20204");
   });
 });

@@ -3,19 +3,22 @@
  * (its stacks created first, as its README says), act, the GitHub stand-in, the shared S3 backend
  * and the file's emulator; and the repository settings (variables, secrets) a team would set.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
 import { e2e } from "../e2e-context";
 import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
-import { GitHubStandIn } from "./github-stand-in";
+import { GitHubStandIn } from "../../../support/github-stand-in";
 import { startS3Backend, type S3Backend } from "./s3-backend";
 import type { KillPoint } from "../kill-point";
 
 /** The repository on "GitHub" (the stand-in). */
 export const REPO = "acme/fleet-repo";
 export const STACKS = ["site-a", "site-b"] as const;
+/** The repository's `GITHUB_TOKEN`, which the stand-in checks on every request. */
+const GITHUB_TOKEN = "stand-in-token";
 
 export class GitOpsFixture {
   private constructor(
@@ -37,12 +40,17 @@ export class GitOpsFixture {
       nodeModules: context.nodeModules,
     };
     const repo = FleetRepo.create(context.workDir, REPO, toolchain);
-    const github = await GitHubStandIn.start(REPO);
+    const github = await GitHubStandIn.start({ token: GITHUB_TOKEN, repo: REPO });
     const backend = await startS3Backend("fleet-state");
     const pulumiHome = path.join(repo.dir, "..", "pulumi-home");
     mkdirSync(pulumiHome);
     const fixture = new GitOpsFixture(repo, github, backend, fleetDir, pulumiHome, context.pulumiDir);
-    for (const stack of STACKS) fixture.pulumi(["stack", "init", stack, "--secrets-provider", "passphrase"]);
+    // Both stacks at once (each command starts the CLI and reaches the bucket).
+    await Promise.all(
+      STACKS.map((stack) =>
+        fixture.pulumiAsync(["stack", "init", stack, "--secrets-provider", "passphrase"]),
+      ),
+    );
     repo.commit("the stacks, created first");
     return fixture;
   }
@@ -53,13 +61,38 @@ export class GitOpsFixture {
       cwd: path.join(this.repo.dir, this.fleetDir),
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        ...this.backendEnv(),
-        PULUMI_HOME: this.pulumiHome,
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-      },
+      env: this.cliEnv(),
     });
+  }
+
+  /**
+   * `pulumi up` of every stack at once from a clone (its packages installed, node_modules ignored
+   * by the repository's .gitignore): how the review tests deploy main, quicker than deploy.yml,
+   * which gitops-deploy.test.ts runs.
+   */
+  async upAll(): Promise<void> {
+    symlinkSync(e2e().nodeModules, path.join(this.repo.dir, this.fleetDir, "node_modules"));
+    const env = {
+      ...this.cliEnv(),
+      DEVPLATFORM_BASE_URL: e2e().emulatorUrl,
+      DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+      DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+    };
+    await Promise.all(
+      STACKS.map((stack) => this.pulumiAsync(["up", "--yes", "--skip-preview", "--stack", stack], env)),
+    );
+  }
+
+  /** {@link pulumi} without blocking, so that commands on several stacks run at once. */
+  async pulumiAsync(args: string[], env = this.cliEnv()): Promise<string> {
+    const run = promisify(execFile);
+    const { stdout } = await run(path.join(this.pulumiDir, "pulumi"), ["--non-interactive", ...args], {
+      cwd: path.join(this.repo.dir, this.fleetDir),
+      encoding: "utf8",
+      env,
+    });
+    return stdout;
   }
 
   /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
@@ -76,7 +109,7 @@ export class GitOpsFixture {
         ...this.backend.credentials,
         DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
         DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
-        GITHUB_TOKEN: "stand-in-token",
+        GITHUB_TOKEN,
       },
       env: {
         GITHUB_API_URL: this.github.url,
@@ -105,6 +138,15 @@ export class GitOpsFixture {
 
   async stop(): Promise<void> {
     await Promise.all([this.github.stop(), this.backend.stop()]);
+  }
+
+  private cliEnv(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      ...this.backendEnv(),
+      PULUMI_HOME: this.pulumiHome,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    };
   }
 
   private backendEnv(): Record<string, string> {

@@ -3,6 +3,8 @@
  * DEVPLATFORM_RECORD_REVIEW): a fleet of 4 devices, one Device with a secret description and a
  * DeviceConfig, changed by a pull request (2 added, 1 renamed, 1 removed, an interval changed),
  * through each front-end, in `pulumi preview --json` and its streaming form; and an input error.
+ * `plugin-policy-stream.jsonl`: the example fleet repository's preview with the policy pack (see
+ * its test).
  * `scaledFleet` rewrites a recorded fleet step to a fleet of thousands — synthetically, from the
  * real step's shape, because a real preview of 10,000 devices belongs in the bench, not here.
  */
@@ -12,7 +14,7 @@ import { FleetLedger } from "../../../../provider/device-fleet/state";
 
 export type FrontEnd = "dynamic" | "plugin";
 export const FRONT_ENDS: readonly FrontEnd[] = ["dynamic", "plugin"];
-export type RecordedForm = "preview.json" | "preview-stream.jsonl" | "bad-input.json";
+export type RecordedForm = "preview.json" | "preview-stream.jsonl" | "bad-input.json" | "policy-stream.jsonl";
 
 /** The secret the recorded program gave the Device's description. */
 export const RECORDED_SECRET = "s3cret-description-7d1f";
