@@ -146,7 +146,7 @@ export const deviceConfigImplementation: KindDefinition = {
     const deviceIds = knownDeviceIds(inputs);
     const properties = inputs.properties;
     if (failures.length === 0 && deviceIds && isPlainObject(properties)) {
-      const conflicts = await claimProperties(configId(deviceIds), deviceIds, properties);
+      const conflicts = claimProperties(configId(deviceIds), deviceIds, properties);
       if (conflicts.length > 0) return { inputs, failures: conflicts };
     }
     if (failures.length === 0 && deviceIds) declareManaged(desiredConfig(inputs));

@@ -30,14 +30,6 @@ export const sharedFact = z.discriminatedUnion("t", [
     keys: z.array(z.string()),
     at: z.number(),
   }),
-  // The (device, property) pairs a DeviceConfig of the writer sets (see property-claims.ts); no values.
-  z.object({
-    t: z.literal("property-claim"),
-    resource: z.string(),
-    label: z.string(),
-    deviceIds: z.array(z.string()),
-    keys: z.array(z.string()),
-  }),
   z.object({ t: z.literal("program-ran") }),
   // Devices a resource of the writer removes in this deployment (see removal-budget.ts).
   z.object({
