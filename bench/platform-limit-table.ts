@@ -12,6 +12,40 @@ const percent = (step: LimitStep): string =>
     ? "–"
     : `${((100 * step.refused) / step.sent).toFixed(1)}% (${thousands(step.refused)} of ${thousands(step.sent)})`;
 
+/** (wall − fixed) ÷ floor, with one stack's fixed cost, then every stack's at once. */
+function netOf(f: LimitFigure, floor: number): string {
+  const net = (fixed: number | undefined): string | undefined =>
+    fixed === undefined
+      ? undefined
+      : `${((f.up.seconds - fixed) / floor).toFixed(2)} (fixed ${fixed.toFixed(1)} s)`;
+  const one = net(f.oneCommand);
+  const every = f.stacks > 1 ? net(f.everyCommand) : undefined;
+  return [one, every].filter((part) => part !== undefined).join("; ") || "–";
+}
+
+/** The 100,000-device run's table (`--limit-large`), or undefined without figures. */
+export function largeLimitTable(figures: readonly LimitFigure[] | undefined): string | undefined {
+  if (figures === undefined || figures.length === 0) return undefined;
+  const lines = [
+    "**100,000 devices** (`npm run bench -- --limit-large`: 20 stacks × 5,000 devices, one DeviceFleet " +
+      "each, all `up`s started at once against an emulator limited to R requests a second, then a refresh " +
+      "of every stack at once; no DeviceConfig. Columns as above; this code only)",
+    "",
+    "| K × M at R | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
+      "refresh: wall | refresh: refused ÷ sent | failed refreshes | load |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const f of figures) {
+    const floor = (f.stacks * f.devices) / f.rate;
+    lines.push(
+      `| ${f.stacks} × ${thousands(f.devices)} at ${f.rate}/s | ${f.up.ratio.toFixed(2)} (${f.up.seconds.toFixed(0)} s) | ` +
+        `${netOf(f, floor)} | ${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.seconds.toFixed(0)} s | ` +
+        `${percent(f.refresh)} | ${f.refresh.failed} of ${f.stacks} | ${f.load.start.toFixed(1)} → ${f.load.end.toFixed(1)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 /** The table, or undefined without figures. */
 export function platformLimitTable(figures: readonly LimitFigure[] | undefined): string | undefined {
   if (figures === undefined || figures.length === 0) return undefined;
@@ -19,8 +53,9 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
     "**The platform's rate limit, shared by K stacks** (K stacks × M devices, one DeviceFleet each, " +
       "all `up`s started at once against an emulator limited to R requests a second; then a refresh of " +
       "every stack at once; then a DeviceConfig over each fleet, every `up` at once. For the `up`: wall ÷ " +
-      "(K·M ÷ R), and (wall − one command's fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's " +
-      "no-change `up` alone; for the refresh and the configuration, wall in seconds. `before` is the code " +
+      "(K·M ÷ R), and (wall − fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's no-change `up` " +
+      "alone, and after it every stack's no-change `up` at once (K engines, programs and providers " +
+      "starting together on the machine); for the refresh and the configuration, wall in seconds. `before` is the code " +
       "before the pacing, `after` this code, measured one after the other in one run)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
@@ -29,12 +64,11 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
   ];
   for (const f of figures) {
     const floor = (f.stacks * f.devices) / f.rate;
-    const net = f.oneCommand === undefined ? "–" : ((f.up.seconds - f.oneCommand) / floor).toFixed(2);
-    const fixed = f.oneCommand === undefined ? "" : ` (fixed ${f.oneCommand.toFixed(1)} s)`;
+    const net = netOf(f, floor);
     const config = f.config;
     lines.push(
       `| ${f.stacks} × ${thousands(f.devices)} at ${f.rate}/s | ${f.code} | ${f.up.ratio.toFixed(2)} (${f.up.seconds.toFixed(0)} s) | ` +
-        `${net}${fixed} | ${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.seconds.toFixed(0)} s | ` +
+        `${net} | ${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.seconds.toFixed(0)} s | ` +
         `${percent(f.refresh)} | ${config === undefined ? "–" : `${config.seconds.toFixed(0)} s`} | ` +
         `${config === undefined ? "–" : percent(config)} | ${f.refresh.failed}, ${config?.failed ?? "–"} of ${f.stacks} | ` +
         `${f.load.start.toFixed(1)} → ${f.load.end.toFixed(1)} |`,

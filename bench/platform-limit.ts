@@ -24,6 +24,9 @@ export interface LimitRow {
   readonly rate: number;
 }
 
+/** The 100,000-device run (`--limit-large`): 20 stacks × 5,000 at 100 requests a second. */
+export const LARGE_LIMIT_ROW: LimitRow = { stacks: 20, devices: 5_000, rate: 100 };
+
 /** The issue's rows: 1 × 2,000 and 8 × 250 at 20/s, 20 × 500 at 50/s (10,000 devices). */
 export const DEFAULT_LIMIT_ROWS: readonly LimitRow[] = [
   { stacks: 1, devices: 2_000, rate: 20 },
@@ -51,6 +54,17 @@ export interface LimitFigure extends LimitRow {
   config?: LimitStep;
   /** Seconds of one stack's no-change `up` alone: the fixed cost of one command. */
   oneCommand?: number;
+  /**
+   * Seconds of every stack's no-change `up` at once: the fixed cost of K commands sharing the
+   * machine (K engines, programs and providers starting together), which one stack alone hides.
+   */
+  everyCommand?: number;
+}
+
+/** What {@link measureLimitRow} measures besides the `up` and the refresh. */
+export interface LimitSteps {
+  /** A DeviceConfig over each fleet (default true; the 100,000-device run leaves it out). */
+  readonly config?: boolean;
 }
 
 /** The fleet program with a DeviceConfig over all its devices. */
@@ -131,6 +145,7 @@ export async function measureLimitRow(
   row: LimitRow,
   code: string,
   context: PulumiContext,
+  steps: LimitSteps = {},
 ): Promise<LimitFigure> {
   const emulator = await startEmulator({ control: true, rateLimit: row.rate });
   const start = loadNow();
@@ -169,14 +184,22 @@ export async function measureLimitRow(
     // One stack's no-change `up` alone: what any command of the fleet costs besides its requests.
     const [first] = projects;
     const oneCommand = first === undefined ? undefined : (await all(() => first.up())).seconds;
+    const every = await all((p) => p.up());
+    const everyCommand = every.seconds;
+    console.log(
+      `every stack's no-change up at once: ${everyCommand.toFixed(1)} s, ${every.counters.total} requests`,
+    );
     const refresh = await all((p) => p.refresh());
     const searches = row.stacks * Math.ceil(row.devices / 100);
     const refreshStep = step(refresh.results, refresh.seconds, searches, row.rate, refresh.counters);
-    for (const [k, project] of projects.entries()) project.setProgram(configuredFleetProgram(`site-${k}`));
-    const config = await all((p) => p.up());
-    // The requests the configuration needs at least: those the limit let through.
-    const passed = config.counters.total - refusedOf(config.counters);
-    const configStep = step(config.results, config.seconds, passed, row.rate, config.counters);
+    let configStep: LimitStep | undefined;
+    if (steps.config ?? true) {
+      for (const [k, project] of projects.entries()) project.setProgram(configuredFleetProgram(`site-${k}`));
+      const config = await all((p) => p.up());
+      // The requests the configuration needs at least: those the limit let through.
+      const passed = config.counters.total - refusedOf(config.counters);
+      configStep = step(config.results, config.seconds, passed, row.rate, config.counters);
+    }
 
     for (const failed of up.results.filter((r) => r.exitCode !== 0).slice(0, 1))
       console.log(
@@ -192,8 +215,9 @@ export async function measureLimitRow(
       load: { start, end: loadNow() },
       up: upStep,
       refresh: refreshStep,
-      config: configStep,
+      ...(configStep === undefined ? {} : { config: configStep }),
       oneCommand,
+      everyCommand,
     };
   } finally {
     await emulator.stop();

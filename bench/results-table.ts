@@ -12,7 +12,7 @@ import {
   type LoadAverage,
   type StepFigure,
 } from "./results";
-import { platformLimitTable } from "./platform-limit-table";
+import { largeLimitTable, platformLimitTable } from "./platform-limit-table";
 
 const thousands = (n: number): string => n.toLocaleString("en-US");
 const seconds = (s: number | undefined): string => (s === undefined ? "–" : `${s.toFixed(1)} s`);
@@ -139,6 +139,7 @@ export function renderTables(results: BenchResults): string {
     fixedCostTable(results),
     pluginStartTable(results),
     platformLimitTable(results.platformLimit),
+    largeLimitTable(results.platformLimitLarge),
   ].filter((p): p is string => p !== undefined);
   return parts.join("\n\n");
 }

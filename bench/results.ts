@@ -83,6 +83,8 @@ export interface BenchResults {
   engineFloor?: Record<string, unknown>;
   /** With `--limit`: K stacks sharing the platform's rate limit (platform-limit.ts). */
   platformLimit?: LimitFigure[];
+  /** With `--limit-large`: 20 stacks × 5,000 devices, this code only. */
+  platformLimitLarge?: LimitFigure[];
 }
 
 /** The current 1-minute load average, rounded to hundredths. */
