@@ -7,7 +7,7 @@
  * every run. The bench's platform-limit table measures the whole thing on the real CLI; this says
  * how much of its wall time the pacing itself costs.
  *
- * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C]`
+ * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]`
  */
 import { AdaptivePacer, type PacerClock } from "../sdk/pacer";
 import { RateLimiter } from "../emulator/rate-limiter";
@@ -192,11 +192,12 @@ async function main(argv: string[]): Promise<void> {
   };
   const latencyMs = option("--latency", 20);
   const concurrency = option("--concurrency", 16);
+  const staggerMs = option("--stagger", 0);
   const rows = argv.length > 0 ? argv : ["1x2000@20", "8x250@20", "20x500@50"];
   console.log(`| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) |`);
   console.log(`|---|---|---|---|---|`);
   for (const row of rows) {
-    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs });
+    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs, staggerMs });
     const share = ((100 * outcome.refused) / outcome.sent).toFixed(1);
     console.log(
       `| ${row} | ${outcome.seconds.toFixed(1)} | ${outcome.ratio.toFixed(3)} | ${share}% (${outcome.refused} of ${outcome.sent}) | ` +

@@ -46,7 +46,6 @@ import { log } from "../runtime/log";
 const NULL_VALUE = /^properties\.[^.[]+$/;
 
 /** `deviceIds=1` or `deviceIds=1,2 and 1198 more`, for operation names in messages. */
-
 function describeDevices(deviceIds: readonly string[]): string {
   const shown = deviceIds.slice(0, 2).join(",");
   return deviceIds.length > 2 ? `deviceIds=${shown} and ${deviceIds.length - 2} more` : `deviceIds=${shown}`;

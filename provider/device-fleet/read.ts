@@ -2,11 +2,11 @@
  * Refresh of a fleet: the fleet's devices found by the paged search of the devices carrying the
  * stack's owner tag (⌈M/100⌉ requests for M devices, however many devices other stacks keep in the
  * application; the whole application when the devices are not known to carry it; one request per
- * device only when that is fewer), never one GET per device. A device the listing does not return is read by id: it leaves the fleet's state only when
- * the platform answers `device_not_found` for it (or its id now carries another serial number), never
- * because a page missed it. Drift — a device renamed, retagged or deleted out of band — shows in the
- * refreshed inputs, so the next `up` repairs it; devices of the application that are not in the
- * fleet are not its business.
+ * device only when that is fewer), never one GET per device. A device the listing does not return
+ * is read by id: it leaves the fleet's state only when the platform answers `device_not_found` for
+ * it (or its id now carries another serial number), never because a page missed it. Drift — a
+ * device renamed, retagged or deleted out of band — shows in the refreshed inputs, so the next `up`
+ * repairs it; devices of the application that are not in the fleet are not its business.
  */
 import { sameSerial } from "../shared/serial-numbers";
 import { platformClient } from "../runtime/platform-client";

@@ -12,8 +12,8 @@ import { deploymentUrn } from "./request-urn";
 
 /**
  * The marker tag naming the current call's stack (`pulumi-stack:<project>/<stack>`), or undefined
- * when neither the call nor the engine names one — a provider object called outside a deployment (the integration
- * tests'): there, devices are written without a marker and no marker is enforced.
+ * when neither the call nor the engine names one — a provider object called outside a deployment
+ * (the integration tests'): there, devices are written without a marker and no marker is enforced.
  */
 export async function stackMarker(): Promise<string | undefined> {
   const urn = await deploymentUrn();

@@ -160,9 +160,10 @@ export function describeInput(value: unknown): string {
 }
 
 /**
- * What came where a string belongs (`got the number 42798 (…)`), naming what it is. A number is most often a YAML
- * program's unquoted serial number or id: YAML reads `000000123456` as the octal number 42798, so
- * the message shows the digits YAML read (`0123456`) and how to quote them (`quoted`, e.g. `sn: "…"`).
+ * What came where a string belongs (`got the number 42798 (…)`), naming what it is. A number is
+ * most often a YAML program's unquoted serial number or id: YAML reads `000000123456` as the octal
+ * number 42798, so the message shows the digits YAML read (`0123456`) and how to quote them
+ * (`quoted`, e.g. `sn: "…"`).
  */
 export function gotInsteadOfString(value: unknown, quoted: string): string {
   const got = `got ${describeInput(value)}`;

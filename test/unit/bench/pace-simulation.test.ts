@@ -45,4 +45,27 @@ describe("the pacer against a rate limit, in simulated time", () => {
     });
     expect(outcome.refused).toBeLessThanOrEqual(6);
   });
+
+  it("4 clients × 30 at 10/s started up to 2.1 s apart, as real `up`s start: at most 1.15 requests per request passed (the e2e's bound)", async () => {
+    // Started together the clients meet the limit in one window and refuse about one request each
+    // (above). Started apart, as the CLI's engines start on a busy machine (the e2e's stacks began
+    // 300–800 ms apart), each newcomer finds the windows already full and its refusals until the
+    // others have slowed are the cost: up to 15 refusals of 120 here, whatever the decrease, the initial
+    // rate, the slow start or a hold of the whole client for the Retry-After (all tried). The
+    // issue's 1.05 is met only by starts within one window.
+    for (const staggerMs of [0, 100, 250, 400, 700])
+      for (const latencyMs of [20, 80, 150]) {
+        const outcome = await simulatePace({
+          clients: 4,
+          requestsPerClient: 30,
+          rate: 10,
+          concurrency: 16,
+          latencyMs,
+          staggerMs,
+        });
+        expect(outcome.sent, `starts ${staggerMs} ms apart, latency ${latencyMs} ms`).toBeLessThanOrEqual(
+          1.15 * 120,
+        );
+      }
+  });
 });
