@@ -14,6 +14,8 @@ const percent = (step: LimitStep): string =>
 
 /** (wall − fixed) ÷ floor, with one stack's fixed cost, then every stack's at once. */
 function netOf(f: LimitFigure, floor: number): string {
+  // After a failed up, the "no-change" up still had the failed work to do: no fixed cost then.
+  if (f.up.failed > 0) return "–";
   const net = (fixed: number | undefined): string | undefined =>
     fixed === undefined
       ? undefined
