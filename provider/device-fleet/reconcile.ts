@@ -95,7 +95,8 @@ export async function removeDevices(
     );
   }
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
-  const index = await findDevices(run.client, { deviceIds: ids }, run.settings.concurrency);
+  const wanted = { deviceIds: ids, carrying: run.ledger.carrying() };
+  const index = await findDevices(run.client, wanted, run.settings.concurrency);
   const failures = await settle(
     run,
     toDelete,

@@ -162,6 +162,25 @@ describe("two stacks, each with a DeviceFleet, writing to one application at the
     }
   });
 
+  it("an `up` adding 14 devices lists the whole application once to adopt, then only its own devices for their models", async () => {
+    const grown = [...devicesB, ...fleetDevices(14, "5C")];
+    writeFleet(b, grown);
+    const size = (await emulator.control.state()).devices.length;
+    await emulator.control.resetCounters();
+    assertOk(await b.up());
+    const { byRoute } = await emulator.control.counters();
+    // Adoption looks for the 14 serial numbers among every device of the application (they carry no
+    // owner tag yet): ⌈size/7⌉ pages. The models of the devices just added are then read from the
+    // devices carrying this stack's owner tag, the 14 among them: ⌈39/7⌉ pages, not the application's
+    // again (20 stacks × 5,000 spent 1,000 searches each there, at the end of every up).
+    expect(byRoute["POST /devices/search"]).toBe(Math.ceil(size / PAGE) + Math.ceil(39 / PAGE));
+    expect(byRoute["POST /devices"]).toBe(14);
+    expect(byRoute["GET /devices/{deviceId}"] ?? 0).toBe(0);
+    expect(await stateIds(b)).toEqual(await platformIds(grown));
+    assertOk(await b.preview({ expectNoChanges: true }));
+    devicesB = grown;
+  });
+
   it("destroying one stack leaves the other's devices, and its refresh and destroy stay exact", async () => {
     await emulator.control.resetCounters();
     assertOk(await a.destroy());
@@ -169,7 +188,7 @@ describe("two stacks, each with a DeviceFleet, writing to one application at the
       "DELETE /devices/{deviceId}": 25,
     });
     expect(await platformIds(devicesA)).toEqual({});
-    expect(Object.keys(await platformIds(devicesB))).toHaveLength(25);
+    expect(Object.keys(await platformIds(devicesB))).toHaveLength(39);
     assertOk(await b.refreshExpectingNoChanges());
     expect(await stateIds(b)).toEqual(await platformIds(devicesB));
     assertOk(await b.preview({ expectNoChanges: true }));
