@@ -117,6 +117,7 @@ async function announceNewFleet(fleet: string, entries: FleetEntries, inputs: In
     figure = figureNote(planFleet(ledger, entries, marker), entries, ledger, inputs, {
       applicationSize: index.applicationSize ?? index.byId.size,
       onPlatform: adoptionsOf(entries, index, settings.adoptExisting, marker),
+      ownerTag: marker !== undefined,
     });
   } catch (error) {
     // The message is informative only; the create reports the platform's error if it persists.

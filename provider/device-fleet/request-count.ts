@@ -34,6 +34,11 @@ export interface FigureBasis {
   readonly applicationSize: number;
   /** Adds already on the platform, by upper-case serial number (the others are added). */
   readonly onPlatform?: ReadonlyMap<string, Adoption>;
+  /**
+   * The `up` writes this stack's owner tag: the models of the devices it adds are read from the
+   * devices carrying the tag, the fleet's own, not from the whole application (see device-info.ts).
+   */
+  readonly ownerTag?: boolean;
 }
 
 /** Requests of `findDevices` for `wanted` devices in an application of `size` (full pages). */
@@ -82,7 +87,8 @@ export function plannedRequests(
       }
     }
     size += added;
-    confirms += lookupRequests(added + devicesWithoutInfo(ledger).length, size);
+    const listed = basis.ownerTag ? ledger.size + plan.adds.length : size;
+    confirms += lookupRequests(added + devicesWithoutInfo(ledger).length, listed);
   }
 
   // Devices without this stack's owner tag are read first, then given it (the unchanged ones by a PUT).

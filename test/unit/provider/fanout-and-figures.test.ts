@@ -128,4 +128,21 @@ describe("the plan messages of docs/guides/fleets-at-scale.md", () => {
     );
     expect(figure).toEqual({ lookups: 3, writes: 3, confirms: 3, total: 9 });
   });
+
+  it("a new fleet of 150 in an application of 800 others: the models are read from the 150 carrying the stack's owner tag", () => {
+    const adds = Array.from({ length: 150 }, (_, i) => sn(i));
+    const plan = { adds, updates: [], removals: [], unchanged: 0, marks: [], ownerReads: [] };
+    const figure = (ownerTag: boolean) =>
+      plannedRequests(
+        plan,
+        {},
+        new FleetLedger(),
+        { onRemove: "delete" },
+        { applicationSize: 800, ownerTag },
+      );
+    // The adoption lookup lists the application (8 pages); the models, ⌈150/100⌉ pages of the tag
+    // search with the tag, ⌈950/100⌉ of the application without one (outside a deployment).
+    expect(figure(true)).toEqual({ lookups: 8, writes: 150, confirms: 2, total: 160 });
+    expect(figure(false)).toEqual({ lookups: 8, writes: 150, confirms: 10, total: 168 });
+  });
 });
