@@ -64,7 +64,10 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
       "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
-  for (const f of figures) {
+  // A row's figures together, in the order measured (`--limit-append` adds a row's later figures).
+  const size = (f: LimitFigure) => f.stacks * f.devices * 1_000 + f.rate;
+  const ordered = [...figures].sort((a, b) => size(a) - size(b));
+  for (const f of ordered) {
     const floor = (f.stacks * f.devices) / f.rate;
     const net = netOf(f, floor);
     const config = f.config;

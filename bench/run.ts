@@ -11,7 +11,9 @@
  * bench/results.json), the platform-limit table (platform-limit.ts): `--limit-rows KxM@R,…`
  * (default 1x2000@20,8x250@20,20x500@50), and
  * `--limit-base DIR` measures a tree at DIR (an earlier commit's worktree) as `before`, side by
- * side with this one. `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
+ * side with this one; `--limit-label L` names this tree's figures (default `after`), `--limit-append`
+ * adds them to those bench/results.json holds, and `--no-limit-config` leaves the DeviceConfig
+ * out. `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
  * the `up`, the refresh, no DeviceConfig) and keeps every other figure. Writes bench/results.json with the machine and its load average, and
  * regenerates the documentation's tables from it (write-table.ts). Figures are whole-command wall
  * times on a shared machine: read the ratios.
@@ -68,6 +70,9 @@ async function main(): Promise<void> {
       "limit-rows": { type: "string" },
       "limit-base": { type: "string" },
       "limit-large": { type: "boolean", default: false },
+      "limit-label": { type: "string", default: "after" },
+      "limit-append": { type: "boolean", default: false },
+      "no-limit-config": { type: "boolean", default: false },
     },
   });
   const sizes = parseSizes(values.sizes, values.devices);
@@ -108,13 +113,19 @@ async function main(): Promise<void> {
         ...(values["limit-base"]
           ? [{ code: "before", nodeModules: installTree(values["limit-base"], workDir, "before") }]
           : []),
-        { code: "after", nodeModules: toolchain.nodeModules },
+        { code: values["limit-label"], nodeModules: toolchain.nodeModules },
       ];
-      results.platformLimit = [];
+      if (!values["limit-append"]) results.platformLimit = [];
+      results.platformLimit ??= [];
       for (const row of limitRows) {
         for (const { code, nodeModules } of codes) {
           console.log(`platform limit: ${row.stacks} × ${row.devices} at ${row.rate}/s, ${code} …`);
-          const figure = await measureLimitRow(row, code, { ...context, nodeModules });
+          const figure = await measureLimitRow(
+            row,
+            code,
+            { ...context, nodeModules },
+            { config: !values["no-limit-config"] },
+          );
           console.log(JSON.stringify(figure));
           results.platformLimit.push(figure);
         }
