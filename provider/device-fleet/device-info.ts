@@ -1,7 +1,7 @@
 /**
  * The model and device type of a fleet's devices, which Add a Device does not report: one lookup
- * (see `lookup.ts`, by the stack's owner tag) for the devices just added, and for those an earlier `up` recorded without them
- * because a spent daily quota stopped it before this lookup.
+ * (see `lookup.ts`, by the stack's owner tag) for the devices just added, and for those an earlier
+ * `up` recorded without them because a spent daily quota stopped it before this lookup.
  */
 import type { DevicePlatformClient } from "../../sdk";
 import { findDevices } from "./lookup";
