@@ -31,9 +31,14 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
   const ledger = FleetLedger.fromOutputs(step.old?.outputs ?? {});
   if (step.op === "delete" || step.op === "delete-replaced") {
     const release = settingsOf(step.old?.outputs ?? {}).onRemove === "release";
-    const devices = ledger
-      .serials()
-      .map((sn): DeviceChange => ({ sn, action: "remove", resource, fields: [], release }));
+    const devices = ledger.serials().map((sn): DeviceChange => ({
+      sn,
+      action: "remove",
+      resource,
+      fields: [],
+      release,
+      values: { ...ledger.appliedOf(sn) },
+    }));
     return { devices, unchanged: 0, notes: [] };
   }
   const declared = declaredEntries(step.new?.inputs ?? {});
@@ -48,7 +53,14 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
   const plan = planFleet(ledger, declared);
   const release = settingsOf(step.new?.inputs ?? {}).onRemove === "release";
   const devices: DeviceChange[] = [
-    ...plan.removals.map((sn): DeviceChange => ({ sn, action: "remove", resource, fields: [], release })),
+    ...plan.removals.map((sn): DeviceChange => ({
+      sn,
+      action: "remove",
+      resource,
+      fields: [],
+      release,
+      values: { ...ledger.appliedOf(sn) },
+    })),
     ...plan.updates.map(({ sn, fields }): DeviceChange => {
       const before = (ledger.appliedOf(sn) ?? {}) as Record<string, unknown>;
       const after = (declared[sn] ?? {}) as Record<string, unknown>;
@@ -59,7 +71,13 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
         fields: fields.map((field) => ({ field, before: before[field], after: after[field] })),
       };
     }),
-    ...plan.adds.map((sn): DeviceChange => ({ sn, action: "add", resource, fields: [] })),
+    ...plan.adds.map((sn): DeviceChange => ({
+      sn,
+      action: "add",
+      resource,
+      fields: [],
+      values: { ...declared[sn] },
+    })),
   ];
   return { devices, unchanged: plan.unchanged, notes: [] };
 }

@@ -41,6 +41,8 @@ function byAction(review: StackReview, action: DeviceAction): DeviceChange[] {
 function head(review: StackReview, drift: boolean): string {
   const n = (action: DeviceAction) => count(byAction(review, action).length);
   const removed = byAction(review, "remove");
+  // A failed preview deploys nothing: what it planned is what an `up` would do once fixed.
+  const will = review.failed ? "would be" : "will be";
   const lines = [
     summaryMarker(review.stack),
     drift ? `## Drift in stack \`${review.stack}\`` : `## Preview of stack \`${review.stack}\``,
@@ -59,21 +61,32 @@ function head(review: StackReview, drift: boolean): string {
       released > 0 ? ` (${count(released)} of them released: left on the platform, no longer managed)` : "";
     lines.push(
       "> [!CAUTION]",
-      `> **${plural(removed.length, "device")} will be removed**${releasedText}. Their serial numbers are listed first below.`,
+      `> **${plural(removed.length, "device")} ${will} removed**${releasedText}. Their serial numbers are listed first below.`,
       "",
     );
   }
   const changed = review.devices.length;
   if (changed === 0 && review.configs.length === 0 && !review.failed)
     lines.push("No device or configuration changes.", "");
-  lines.push(
-    "| devices | to add | to update | to replace | to remove | unchanged |",
-    "|---|---:|---:|---:|---:|---:|",
-    `| ${count(changed)} changing | ${n("add")} | ${n("update")} | ${n("replace")} | ${n("remove")} | ${count(review.unchanged)} |`,
-    "",
-  );
+  else if (changed === 0 && review.unchanged === 0 && review.failed)
+    lines.push("Device counts unknown: the preview stopped at the errors below.", "");
+  else
+    lines.push(
+      "| devices | to add | to update | to move | to replace | to remove | unchanged in the fleets that change |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+      `| ${count(changed)} changing | ${n("add")} | ${n("update")} | ${n("move")} | ${n("replace")} | ${n("remove")} | ${count(review.unchanged)} |`,
+      "",
+    );
+  const atApply = review.configs.filter((c) => c.devicesAtApply).length;
+  const changing = review.configs.length - atApply;
   if (review.configs.length > 0)
-    lines.push(`Configuration: ${plural(review.configs.length, "resource")} changing.`, "");
+    lines.push(
+      changing === 0
+        ? `Configuration: ${plural(atApply, "resource")} whose devices are known only at apply.`
+        : `Configuration: ${plural(changing, "resource")} changing` +
+            (atApply > 0 ? `; ${count(atApply)} more whose devices are known only at apply.` : "."),
+      "",
+    );
   return lines.join("\n") + "\n";
 }
 
@@ -145,11 +158,26 @@ function replacementsSection(devices: readonly DeviceChange[], room: number): st
 function configsSection(configs: readonly ConfigChange[], room: number): string {
   if (configs.length === 0) return "";
   const items = configs.slice(0, SHOWN_CONFIGS).map((c) => {
+    if (c.devicesAtApply) {
+      const now = c.fields[0]?.before;
+      const before = typeof now === "string" ? `it applies to ${now} now, and` : "it applies";
+      return `- ${c.resource}: its properties do not change; ${before} to the devices its fleet has after the \`up\` (known only at apply, and checked against their models then)`;
+    }
     const what = c.fields.length > 0 ? `: ${fieldsText(c.fields)}` : "";
     return `- ${c.resource} (${c.op})${what}`;
   });
   const more = configs.length > SHOWN_CONFIGS ? ` (${count(configs.length - SHOWN_CONFIGS)} not shown)` : "";
   return `### Configuration (${count(configs.length)})\n\n${fitList(items, room - 60, "\n", more)}\n\n`;
+}
+
+function movesSection(devices: readonly DeviceChange[], room: number): string {
+  if (devices.length === 0) return "";
+  const items = devices.map((d) => {
+    const what = d.fields.length > 0 ? `; ${fieldsText(d.fields)}` : "";
+    return `- \`${d.sn}\`: ${d.from ?? "?"} → ${d.resource}${what}`;
+  });
+  const heading = `### To move (${count(devices.length)}): kept on the platform, with their deviceIds\n\n`;
+  return `${heading}${fitList(items, room - heading.length - 60, "\n", " (see `pulumi preview --diff`)")}\n\n`;
 }
 
 function updatesSection(devices: readonly DeviceChange[], room: number): string {
@@ -177,6 +205,7 @@ export function renderReview(review: StackReview, options: { drift?: boolean; li
   const removals = byAction(review, "remove");
   const replacements = byAction(review, "replace");
   const updates = byAction(review, "update");
+  const moves = byAction(review, "move");
   const adds = byAction(review, "add");
   // Each section with whether it has anything to say: room is set aside only for those that do.
   const sections: [(room: number) => string, boolean][] = [
@@ -185,6 +214,7 @@ export function renderReview(review: StackReview, options: { drift?: boolean; li
     [(room) => serialsSection("To remove", removals, room), removals.length > 0],
     [(room) => replacementsSection(replacements, room), replacements.length > 0],
     [(room) => configsSection(review.configs, room), review.configs.length > 0],
+    [(room) => movesSection(moves, room), moves.length > 0],
     [(room) => updatesSection(updates, room), updates.length > 0],
     [(room) => serialsSection("To add", adds, room), adds.length > 0],
     [() => review.notes.map((n) => `- ${oneLine(n)}\n`).join("") + "\n", review.notes.length > 0],

@@ -74,8 +74,17 @@ export function deviceResourceChanges(step: PreviewStep): ResourceChanges {
   );
   const fields =
     action === "update" || action === "replace" ? changedInputs(step.old?.inputs, step.new?.inputs) : [];
+  // What a move to or from another resource of the stack is found from (reviewOf pairs them).
+  const values =
+    action === "add"
+      ? ownInputs(step.new?.inputs)
+      : action === "remove"
+        ? ownInputs(step.old?.inputs)
+        : undefined;
   return {
-    devices: [{ sn, action, resource: `Device ${resourceName(step.urn)}`, fields }],
+    devices: [
+      { sn, action, resource: `Device ${resourceName(step.urn)}`, fields, ...(values ? { values } : {}) },
+    ],
     unchanged: 0,
     notes: [],
   };
@@ -104,5 +113,15 @@ export function configChange(kind: string, step: PreviewStep): ConfigChange | un
       });
     }
   }
-  return { resource: `${kind} ${resourceName(step.urn)}`, op: step.op, fields };
+  const devicesAtApply =
+    step.op === "update" &&
+    fields.length === 1 &&
+    fields[0]?.field === "deviceIds" &&
+    holdsUnknown(step.new?.inputs.deviceIds);
+  return {
+    resource: `${kind} ${resourceName(step.urn)}`,
+    op: step.op,
+    fields,
+    ...(devicesAtApply ? { devicesAtApply } : {}),
+  };
 }

@@ -5,8 +5,12 @@
  */
 import type { PolicyViolation, PreviewDiagnostic } from "./preview";
 
-/** What an `up` does to one device. */
-export type DeviceAction = "add" | "update" | "remove" | "replace";
+/**
+ * What an `up` does to one device. `move`: one resource of the stack stops declaring it and another
+ * starts (a fleet to another fleet, a Device to a fleet): the device stays, with its deviceId and
+ * its configuration, and takes the new resource's values.
+ */
+export type DeviceAction = "add" | "update" | "remove" | "replace" | "move";
 
 /** One property before and after. */
 export interface FieldChange {
@@ -25,6 +29,13 @@ export interface DeviceChange {
   readonly fields: readonly FieldChange[];
   /** A removal that leaves the device on the platform (a fleet's `onRemove: release`). */
   readonly release?: boolean;
+  /** A move's resource that declared it before (`resource` declares it now). */
+  readonly from?: string;
+  /**
+   * The device's fields as the resource declares them (an add) or as they are applied (a
+   * removal): what a move's changes are found from. Never written into the comment as such.
+   */
+  readonly values?: Readonly<Record<string, unknown>>;
 }
 
 /** A configuration resource (DeviceConfig, RpsProfile) that changes. */
@@ -34,6 +45,11 @@ export interface ConfigChange {
   /** `create`, `update`, `delete`, `replace`. */
   readonly op: string;
   readonly fields: readonly FieldChange[];
+  /**
+   * Nothing of it changes but its device ids, which are known only at apply (they come from a fleet
+   * that changes): its properties go to whichever devices the fleet has then.
+   */
+  readonly devicesAtApply?: boolean;
 }
 
 /** What one resource's step contributes. */

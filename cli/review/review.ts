@@ -4,8 +4,16 @@
  * policy violations.
  */
 import { fleetChanges } from "./fleet-changes";
+import { pairMoves } from "./moves";
 import type { PreviewReport } from "./preview";
-import { configChange, deviceResourceChanges, kindOf, unchangedStep } from "./resource-changes";
+import {
+  changedInputs,
+  configChange,
+  deviceResourceChanges,
+  kindOf,
+  resourceName,
+  unchangedStep,
+} from "./resource-changes";
 import type { ConfigChange, DeviceChange, StackReview } from "./review-model";
 
 /** `pulumi preview --expect-no-changes`'s exit code when there are changes (not a failure). */
@@ -33,6 +41,10 @@ export function reviewOf(stack: string, report: PreviewReport, exitCode?: number
       devices.push(...changes.devices);
       unchanged += changes.unchanged;
       notes.push(...changes.notes);
+      // Its settings (maxRemovals, onRemove, …) are reviewed as a configuration's properties are.
+      const settings = changedInputs(step.old?.inputs, step.new?.inputs, ["entries", "devices"]);
+      if (step.op === "update" && settings.length > 0)
+        configs.push({ resource: `DeviceFleet ${resourceName(step.urn)}`, op: step.op, fields: settings });
     } else if (kind === "Device") {
       const changes = deviceResourceChanges(step);
       devices.push(...changes.devices);
@@ -46,5 +58,21 @@ export function reviewOf(stack: string, report: PreviewReport, exitCode?: number
   const failed =
     diagnostics.some((d) => d.severity === "error") ||
     (exitCode !== undefined && exitCode !== 0 && exitCode !== EXIT_CHANGES);
-  return { stack, devices, unchanged, configs, notes, diagnostics, policies: report.policies, failed };
+  return {
+    stack,
+    // In one order whatever the engine's order of steps: a comment changes only when the preview does.
+    devices: pairMoves(devices).sort(
+      (a, b) => compare(a.resource, b.resource) || compare(a.sn.toUpperCase(), b.sn.toUpperCase()),
+    ),
+    unchanged,
+    configs: configs.sort((a, b) => compare(a.resource, b.resource)),
+    notes: notes.sort(compare),
+    diagnostics,
+    policies: report.policies,
+    failed,
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

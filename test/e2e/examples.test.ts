@@ -2,7 +2,8 @@
  * Every example deploys and destroys against the emulator, as a user would run it after copying it
  * into a project that installs pulumi-devplatform.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
@@ -49,10 +50,52 @@ describe("examples/fleet", () => {
       "pulumi-stack:example-fleet/dev",
     ]);
     assertOk(await project.preview({ expectNoChanges: true }));
+
+    // A pull request moves a device out of its group (its group column blanked: the `ungrouped`
+    // fleet) and renames another. Its review, as the example fleet repository's workflow makes it
+    // (`pulumi preview --json` into `devplatform pr-summary`), shows one move with its tags, not a
+    // removal under the banner; the `up` keeps the moved device's deviceId.
+    const lobby = ours.find((d) => d.name === "lobby-temperature");
+    const inventory = readFileSync(path.join(examplesDir, "fleet", "inventory.csv"), "utf8")
+      .replace("lobby-temperature,sensors,", "lobby-temperature,,")
+      .replace("hvac-controller-b,", "hvac-controller-east,");
+    writeFileSync(path.join(project.dir, "inventory.csv"), inventory);
+    const review = await project.cli(["preview", "--json"]);
+    writeFileSync(path.join(project.dir, "preview.json"), review.stdout);
+    const summary = prSummary(path.join(project.dir, "preview.json"));
+    expect(summary).toContain("| 2 changing | 0 | 1 | 1 | 0 | 0 | 3 |");
+    expect(summary).not.toContain("will be removed");
+    expect(summary).toContain(
+      '- `240000A10001`: fleet sensors → fleet ungrouped; description `"sensors device managed by Pulumi"` → ' +
+        '`"ungrouped device managed by Pulumi"`; tags `["group:sensors","building-a","floor-1"]` → ' +
+        '`["group:ungrouped","building-a","floor-1"]`',
+    );
+    expect(summary).toContain(
+      '- `AC0000C30002` (fleet controllers): name `"hvac-controller-b"` → `"hvac-controller-east"`',
+    );
+    expect(summary).toMatch(
+      /DeviceConfig sensors-config: its properties do not change; it applies to 3 devices now, and to the devices its fleet has after the `up`/,
+    );
+    assertOk(await project.up());
+    const moved = (await control.state()).devices.find((d) => d.sn === "240000A10001");
+    expect(moved?.deviceId).toBe(lobby?.deviceId);
+    expect(moved?.tag).toContain("group:ungrouped");
+
     assertOk(await project.destroy());
     expect((await control.state()).devices.filter((d) => d.project === "example-fleet")).toHaveLength(0);
   });
 });
+
+/** The installed package's `devplatform pr-summary` of a `pulumi preview --json` file, as a workflow runs it. */
+function prSummary(file: string): string {
+  const main = path.join(e2e().nodeModules, "pulumi-devplatform", "dist", "cli", "main.js");
+  const run = spawnSync(process.execPath, [main, "pr-summary", "--stack", "dev", "--preview", file], {
+    encoding: "utf8",
+  });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  return run.stdout;
+}
 
 describe("examples/devices", () => {
   it("deploys one Device per inventory line, named by serial number, and destroys", async () => {

@@ -93,7 +93,7 @@ describe.each(FRONT_ENDS)("the review of a stack through the %s front-end", (fro
     const added = changed.fleet.slice(-2);
     expect(comment).toContain("<!-- devplatform-summary:dev -->");
     expect(comment).toContain("**1 device will be removed**");
-    expect(comment).toContain("| 4 changing | 2 | 1 | 0 | 1 | 2 |");
+    expect(comment).toContain("| 4 changing | 2 | 1 | 0 | 0 | 1 | 2 |");
     // Removals come before every other list.
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeGreaterThan(0);
     expect(comment.indexOf(`\n${removed.sn}\n`)).toBeLessThan(comment.indexOf("### To update"));

@@ -1,0 +1,39 @@
+/**
+ * Moves within one stack: a device one resource stops declaring and another starts (from a fleet
+ * to another fleet when an inventory line changes group, from a Device to a fleet). The provider
+ * keeps such a device — the removal skips it, since another resource of the deployment now manages
+ * it, and the add adopts it by serial number with its deviceId and configuration — so the review
+ * shows one move with the fields that change, not a removal under the banner and an add.
+ */
+import { changedFields, UPDATABLE_FIELDS } from "../../provider/device/desired";
+import type { DeviceChange } from "./review-model";
+
+/** The devices with each removal that another resource adds again turned into one move. */
+export function pairMoves(devices: readonly DeviceChange[]): DeviceChange[] {
+  const added = new Map<string, DeviceChange>();
+  for (const device of devices) if (device.action === "add") added.set(device.sn.toUpperCase(), device);
+  const moved = new Map<string, DeviceChange>();
+  for (const device of devices) {
+    const to = device.action === "remove" ? added.get(device.sn.toUpperCase()) : undefined;
+    if (to === undefined || to.resource === device.resource) continue;
+    moved.set(device.sn.toUpperCase(), moveOf(device, to));
+  }
+  if (moved.size === 0) return [...devices];
+  const result: DeviceChange[] = [];
+  for (const device of devices) {
+    const move = moved.get(device.sn.toUpperCase());
+    if (move === undefined) result.push(device);
+    else if (device.action === "add") result.push(move);
+  }
+  return result;
+}
+
+function moveOf(from: DeviceChange, to: DeviceChange): DeviceChange {
+  const [before, after] = [from.values ?? {}, to.values ?? {}];
+  const fields = changedFields(before, after, UPDATABLE_FIELDS).map((field) => ({
+    field,
+    before: before[field],
+    after: after[field],
+  }));
+  return { sn: to.sn, action: "move", resource: to.resource, from: from.resource, fields };
+}
