@@ -38,6 +38,7 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
       fields: [],
       release,
       values: { ...ledger.appliedOf(sn) },
+      ...(step.old?.provider ? { provider: step.old.provider } : {}),
     }));
     return { devices, unchanged: 0, notes: [] };
   }
@@ -60,6 +61,7 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
       fields: [],
       release,
       values: { ...ledger.appliedOf(sn) },
+      ...(step.old?.provider ? { provider: step.old.provider } : {}),
     })),
     ...plan.updates.map(({ sn, fields }): DeviceChange => {
       const before = (ledger.appliedOf(sn) ?? {}) as Record<string, unknown>;
@@ -77,6 +79,7 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
       resource,
       fields: [],
       values: { ...declared[sn] },
+      ...(step.new?.provider ? { provider: step.new.provider } : {}),
     })),
   ];
   return { devices, unchanged: plan.unchanged, notes: [] };

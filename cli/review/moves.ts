@@ -15,7 +15,7 @@ export function pairMoves(devices: readonly DeviceChange[]): DeviceChange[] {
   const moved = new Map<string, DeviceChange>();
   for (const device of devices) {
     const to = device.action === "remove" ? added.get(device.sn.toUpperCase()) : undefined;
-    if (to === undefined || to.resource === device.resource) continue;
+    if (to === undefined || to.resource === device.resource || !sameApplication(device, to)) continue;
     moved.set(device.sn.toUpperCase(), moveOf(device, to));
   }
   if (moved.size === 0) return [...devices];
@@ -26,6 +26,22 @@ export function pairMoves(devices: readonly DeviceChange[]): DeviceChange[] {
     else if (device.action === "add") result.push(move);
   }
   return result;
+}
+
+/**
+ * Whether both resources certainly reach one application — the one-owner record that keeps a
+ * moved device is the application's: through one provider, or through default providers (the
+ * dynamic resources' and the plugin's), which both read the stack's `devplatform:` settings. Two
+ * explicit providers may name two applications: a removal from one and an add to the other are a
+ * delete and an add, and are shown so.
+ */
+function sameApplication(a: DeviceChange, b: DeviceChange): boolean {
+  return (a.provider ?? "") === (b.provider ?? "") || (isDefault(a.provider) && isDefault(b.provider));
+}
+
+/** A default provider's reference (`…::pulumi:providers:devplatform::default_0_1_0::<id>`), or none. */
+function isDefault(provider: string | undefined): boolean {
+  return !provider || /::pulumi:providers:(?:devplatform|pulumi-nodejs)::default(?:_\w+)?::/.test(provider);
 }
 
 function moveOf(from: DeviceChange, to: DeviceChange): DeviceChange {

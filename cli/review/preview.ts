@@ -10,6 +10,8 @@ import { z } from "zod";
 export interface StepState {
   readonly inputs: Record<string, unknown>;
   readonly outputs: Record<string, unknown>;
+  /** The provider reference (`URN::id`) the resource is managed through; "" or absent for none. */
+  readonly provider?: string;
 }
 
 /** One resource step of a preview. */
@@ -54,7 +56,12 @@ export interface PreviewReport {
 
 const record = z.record(z.string(), z.unknown());
 const state = z
-  .object({ type: z.string().optional(), inputs: record.nullish(), outputs: record.nullish() })
+  .object({
+    type: z.string().optional(),
+    inputs: record.nullish(),
+    outputs: record.nullish(),
+    provider: z.string().nullish(),
+  })
   .loose();
 const diffEntry = z
   .object({ kind: z.string().optional(), diffKind: z.string().optional() })
@@ -108,7 +115,8 @@ const engineEvent = z
 
 function stateOf(given: z.infer<typeof state> | null | undefined): StepState | undefined {
   if (!given) return undefined;
-  return { inputs: given.inputs ?? {}, outputs: given.outputs ?? {} };
+  const state = { inputs: given.inputs ?? {}, outputs: given.outputs ?? {} };
+  return given.provider ? { ...state, provider: given.provider } : state;
 }
 
 /** The type token of a URN (`urn:pulumi:stack::project::TYPE::name`). */

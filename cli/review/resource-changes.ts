@@ -75,6 +75,7 @@ export function deviceResourceChanges(step: PreviewStep): ResourceChanges {
   const fields =
     action === "update" || action === "replace" ? changedInputs(step.old?.inputs, step.new?.inputs) : [];
   // What a move to or from another resource of the stack is found from (reviewOf pairs them).
+  const provider = (action === "add" ? step.new : step.old)?.provider;
   const values =
     action === "add"
       ? ownInputs(step.new?.inputs)
@@ -83,7 +84,14 @@ export function deviceResourceChanges(step: PreviewStep): ResourceChanges {
         : undefined;
   return {
     devices: [
-      { sn, action, resource: `Device ${resourceName(step.urn)}`, fields, ...(values ? { values } : {}) },
+      {
+        sn,
+        action,
+        resource: `Device ${resourceName(step.urn)}`,
+        fields,
+        ...(values ? { values } : {}),
+        ...(provider ? { provider } : {}),
+      },
     ],
     unchanged: 0,
     notes: [],

@@ -36,6 +36,8 @@ export interface DeviceChange {
    * removal): what a move's changes are found from. Never written into the comment as such.
    */
   readonly values?: Readonly<Record<string, unknown>>;
+  /** The provider reference of the resource (its state before a removal, after an add). */
+  readonly provider?: string;
 }
 
 /** A configuration resource (DeviceConfig, RpsProfile) that changes. */

@@ -121,6 +121,44 @@ describe("a device moved between resources of one stack", () => {
   });
 });
 
+describe("a removal and an add through two explicit providers", () => {
+  const through = (step: PreviewStep, name: string): PreviewStep => {
+    const provider = `urn:pulumi:dev::fleet::pulumi:providers:devplatform::${name}::5f1c`;
+    return {
+      ...step,
+      old: step.old && { ...step.old, provider },
+      new: step.new && { ...step.new, provider },
+    };
+  };
+  const from = fleetStep("eu", "update", { [A]: sensor("a"), [B]: sensor("b") }, { [B]: sensor("b") });
+  const to = fleetStep("us", "create", undefined, { [A]: sensor("a") });
+
+  it("are a delete and an add: the providers may name two applications", () => {
+    const review = reviewOf("dev", report([through(from, "eu-site"), through(to, "us-site")]), 0);
+    expect(review.devices.map((d) => [d.action, d.resource])).toEqual([
+      ["remove", "fleet eu"],
+      ["add", "fleet us"],
+    ]);
+    expect(renderReview(review)).toContain("**1 device will be removed**");
+  });
+
+  it("are a move through one provider, or through the default providers of either front-end", () => {
+    const one = reviewOf("dev", report([through(from, "eu-site"), through(to, "eu-site")]), 0);
+    expect(one.devices.map((d) => d.action)).toEqual(["move"]);
+    const dynamicDefault = "urn:pulumi:dev::fleet::pulumi:providers:pulumi-nodejs::default::9a1b";
+    const pluginDefault = "urn:pulumi:dev::fleet::pulumi:providers:devplatform::default_0_1_0::77c2";
+    const defaults = reviewOf(
+      "dev",
+      report([
+        { ...from, old: from.old && { ...from.old, provider: dynamicDefault } },
+        { ...to, new: to.new && { ...to.new, provider: pluginDefault } },
+      ]),
+      0,
+    );
+    expect(defaults.devices.map((d) => d.action)).toEqual(["move"]);
+  });
+});
+
 describe("the comment of a preview", () => {
   it("is the same whatever the order of the engine's steps", () => {
     const steps = [
