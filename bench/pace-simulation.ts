@@ -7,9 +7,10 @@
  * every run. The bench's platform-limit table measures the whole thing on the real CLI; this says
  * how much of its wall time the pacing itself costs.
  *
- * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]`
+ * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]
+ * [--one-machine]`
  */
-import { AdaptivePacer, type PacerClock } from "../sdk/pacer";
+import { AdaptivePacer, initialPaceState, type PaceStore, type PacerClock } from "../sdk/pacer";
 import { RateLimiter } from "../emulator/rate-limiter";
 
 /** One simulated run. */
@@ -24,6 +25,11 @@ export interface PaceScenario {
   readonly latencyMs: number;
   /** Milliseconds between the clients' starts (0: all at once). */
   readonly staggerMs?: number;
+  /**
+   * The clients run on one machine and keep one pace (the provider's pace-store.ts, here in
+   * memory); otherwise each keeps its own, as on machines of their own.
+   */
+  readonly oneMachine?: boolean;
 }
 
 /** What a simulated run gave. */
@@ -128,10 +134,14 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
   let refused = 0;
   let left = scenario.clients * scenario.requestsPerClient;
   const finished: number[] = [];
+  const shared = initialPaceState();
+  const store: PaceStore | undefined = scenario.oneMachine
+    ? { transact: (change) => change(shared) }
+    : undefined;
 
   const client = async (index: number): Promise<void> => {
     await clock.sleep(index * (scenario.staggerMs ?? 0));
-    const pacer = new AdaptivePacer({ clock });
+    const pacer = new AdaptivePacer({ clock, store });
     let queue = scenario.requestsPerClient;
     const worker = async (): Promise<void> => {
       while (queue > 0) {
@@ -193,11 +203,13 @@ async function main(argv: string[]): Promise<void> {
   const latencyMs = option("--latency", 20);
   const concurrency = option("--concurrency", 16);
   const staggerMs = option("--stagger", 0);
+  const oneMachine = argv.includes("--one-machine");
+  if (oneMachine) argv.splice(argv.indexOf("--one-machine"), 1);
   const rows = argv.length > 0 ? argv : ["1x2000@20", "8x250@20", "20x500@50"];
   console.log(`| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) |`);
   console.log(`|---|---|---|---|---|`);
   for (const row of rows) {
-    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs, staggerMs });
+    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs, staggerMs, oneMachine });
     const share = ((100 * outcome.refused) / outcome.sent).toFixed(1);
     console.log(
       `| ${row} | ${outcome.seconds.toFixed(1)} | ${outcome.ratio.toFixed(3)} | ${share}% (${outcome.refused} of ${outcome.sent}) | ` +

@@ -10,7 +10,8 @@
  * of its own per row, measured one after the other in one run.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
 import path from "node:path";
 import { startEmulator } from "../emulator";
 import { PulumiProject, type CommandResult, type PulumiContext } from "../test/e2e/support/pulumi-project";
@@ -163,6 +164,9 @@ export async function measureLimitRow(
             program: deviceFleetProgram(`site-${k}`),
             files: { "fleet.json": JSON.stringify(devices) },
             config: { "devplatform:baseUrl": emulator.url },
+            // Each stack paces as on a machine of its own (a pipeline's jobs on separate runners):
+            // the stacks of one machine keep one pace (pace-store.ts), which is the easier case.
+            env: { DEVPLATFORM_PACE_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-pace-")) },
           },
           { ...context, emulatorUrl: emulator.url },
         ),

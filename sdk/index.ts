@@ -28,8 +28,10 @@ export {
   SLOW_START_GAIN,
   type PaceEvent,
   type PaceListener,
-  type PaceShare,
-  type PaceSignal,
+  type PaceState,
+  type PaceStore,
+  initialPaceState,
+  MEASURE_WINDOW_MS,
   type PacerClock,
 } from "./pacer";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";

@@ -1,7 +1,7 @@
 /** Options of {@link DevicePlatformClient} and their validation at construction time. */
 import type { Dispatcher } from "undici";
 import type { RequestEventListener } from "./events";
-import type { PaceListener, PaceShare } from "./pacer";
+import type { PaceListener, PaceStore } from "./pacer";
 import type { QuotaHaltShare } from "./quota-halt";
 import { baseUrlProblem } from "./base-url";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";
@@ -31,10 +31,10 @@ export interface DevicePlatformClientOptions {
    */
   readonly rateLimitWaitMs?: number;
   /**
-   * The link to the pacers of the same application in other processes (a deployment's provider
-   * processes): a refusal met by one slows them all. See {@link PaceShare}.
+   * Where the pace is kept when other clients of the same application share it (the provider
+   * processes of one machine): together they keep to one rate. See {@link PaceStore}.
    */
-  readonly paceShare?: PaceShare;
+  readonly paceStore?: PaceStore;
   /** Told when the client slows down or pauses for the platform's rate limit (a progress line). */
   readonly onPace?: PaceListener;
   /** Requests in flight at once, across all callers of this client (default 8). */

@@ -49,7 +49,7 @@ export const MAX_PAUSE_MS = 30_000;
 /** A `Retry-After` longer than this holds every start of the client, not only the refused request's. */
 export const CLIENT_PAUSE_ABOVE_MS = 1_000;
 /** What passed in this last span of time bounds the rate. */
-const MEASURE_WINDOW_MS = 1_000;
+export const MEASURE_WINDOW_MS = 1_000;
 
 /** The clock and timer of a pacer (tests give a fake one). */
 export interface PacerClock {
@@ -62,14 +62,65 @@ const realClock: PacerClock = {
   sleep: (ms) => (ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms))),
 };
 
-/** A refusal as the pacers of an application share it (see {@link PaceShare}). */
-export interface PaceSignal {
-  /** When the pacer that met it decreased its rate (epoch milliseconds). */
-  readonly at: number;
+/**
+ * The pace itself, as one client keeps it or as several share it (see {@link PaceStore}): plain
+ * data, so that a store can keep it in a file.
+ */
+export interface PaceState {
+  /** Requests per second. */
+  rate: number;
+  /** Until the first decrease. */
+  slowStart: boolean;
   /** No request starts before this (epoch milliseconds). */
-  readonly pausedUntil: number;
-  /** The rate after the decrease, requests per second. */
-  readonly rate: number;
+  pausedUntil: number;
+  /** The earliest start of the next request (epoch milliseconds). */
+  nextStartAt: number;
+  /** Tickets handed out so far: a ticket is the number of a request's start. */
+  issued: number;
+  /** The first ticket of the current episode: older requests were sent at the rate before it. */
+  episodeStart: number;
+  /** The rate at which the last refusal came: where the cubic flattens. */
+  plateau: number;
+  /** When the last decrease was (epoch milliseconds). */
+  decreasedAt: number;
+  /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
+  passedAt: number[];
+  /**
+   * Requests started and not yet ended, of every client keeping this pace (as far as it knows: a
+   * process that dies with requests in flight leaves them counted until the pace starts again).
+   */
+  inFlight: number;
+}
+
+/** The state of a pace no request has used yet. */
+export function initialPaceState(): PaceState {
+  return {
+    rate: INITIAL_RATE,
+    slowStart: true,
+    pausedUntil: 0,
+    nextStartAt: 0,
+    issued: 0,
+    episodeStart: 0,
+    plateau: INITIAL_RATE,
+    decreasedAt: 0,
+    passedAt: [],
+    inFlight: 0,
+  };
+}
+
+/**
+ * Where a pace is kept when several clients share it — the provider processes of one machine that
+ * use one application (the provider's pace-store.ts keeps it in a file). Every start, pass and
+ * refusal of each of them is one change of the one state, so together they keep to one rate, as one
+ * client would, and meet the limit as seldom.
+ */
+export interface PaceStore {
+  /**
+   * Runs `change` on the shared state alone (no other user of the store changes it meanwhile) and
+   * keeps what it leaves; returns what `change` returns. Throws when the state cannot be had: the
+   * pacer then goes on with its own view of it.
+   */
+  transact<T>(change: (state: PaceState) => T): T;
 }
 
 /** What a pacer tells whoever watches it (a progress line while it waits). */
@@ -78,61 +129,41 @@ export interface PaceEvent {
   readonly rate: number;
   /** Epoch milliseconds until which nothing starts. */
   readonly pausedUntil: number;
-  /** Refusals this pacer met (its own; not those another process shared). */
+  /** Refusals this pacer met (its own; not those another client sharing its pace met). */
   readonly refusals: number;
-  /** `refused`: one of this client's requests; `shared`: another client's, told through the share. */
+  /** `refused`: one of this client's requests; `shared`: another client's, that shares the pace. */
   readonly cause: "refused" | "shared";
 }
 
 /** Receives pace events; exceptions it throws are ignored. */
 export type PaceListener = (event: PaceEvent) => void;
 
-/**
- * The link between pacers of one application in different processes (the provider processes of a
- * deployment): a refusal one of them met slows the others as if it were theirs.
- */
-export interface PaceShare {
-  /** Told of each decrease this pacer made. Must not throw. */
-  refused(signal: PaceSignal): void;
-  /** Asked before each start: refusals the others met since the last call (may be none). */
-  othersRefusals(): Promise<readonly PaceSignal[]>;
-}
-
-/** The pace of one application's requests from one process. */
+/** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
 export class AdaptivePacer {
-  /** Requests per second. */
-  private rate = INITIAL_RATE;
-  /** Until the first decrease (this client's, or another process's shared). */
-  private slowStart = true;
-  private pausedUntil = 0;
-  private nextStartAt = 0;
-  /** Requests started and not yet {@link release}d. */
+  /** The state as this client last saw it (its own, without a store). */
+  private state = initialPaceState();
+  /** Requests of this client started and not yet {@link release}d (the store counts everyone's). */
   private inFlight = 0;
-  /** Tickets handed out so far: a ticket is the number of a request's start. */
-  private issued = 0;
-  /** The first ticket of the current episode: older requests were sent at the rate before it. */
-  private episodeStart = 0;
-  /** The rate at which the last refusal came: where the cubic flattens. */
-  private plateau = INITIAL_RATE;
-  /** When the last decrease was (epoch milliseconds). */
-  private decreasedAt = 0;
+  /** Refusals this client met. */
   private refusals = 0;
-  /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
-  private readonly passedAt: number[] = [];
+  /** The last decrease this client made (epoch milliseconds): another one seen is another's. */
+  private ownDecreaseAt = 0;
   private readonly listeners = new Set<PaceListener>();
+  /** With a store, this client's waiting requests look at it one at a time (see acquire). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private readonly clock: PacerClock;
-  private readonly share: PaceShare | undefined;
+  private readonly store: PaceStore | undefined;
   private readonly maxPauseMs: number;
 
   /**
    * @param options.clock the clock and timer (tests give a fake one)
-   * @param options.share the link to the other processes' pacers of the application
+   * @param options.store where the pace is kept when other clients share it
    * @param options.maxPauseMs the longest pause one `Retry-After` imposes (default {@link MAX_PAUSE_MS})
    */
-  constructor(options: { clock?: PacerClock; share?: PaceShare; maxPauseMs?: number } = {}) {
+  constructor(options: { clock?: PacerClock; store?: PaceStore; maxPauseMs?: number } = {}) {
     this.clock = options.clock ?? realClock;
-    this.share = options.share;
+    this.store = options.store;
     this.maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
   }
 
@@ -144,7 +175,7 @@ export class AdaptivePacer {
 
   /** The rate kept to, requests per second. */
   currentRate(): number {
-    return this.rate;
+    return this.state.rate;
   }
 
   /**
@@ -152,38 +183,57 @@ export class AdaptivePacer {
    * which {@link passed} and {@link refused} take back.
    */
   async acquire(): Promise<number> {
-    await this.applyShared();
+    // Nothing of this client in flight: the slow start may let it start at once (nextStart), which
+    // a place behind the others in the queue would defeat.
+    if (this.store === undefined || this.inFlight === 0) return this.nextStart();
+    // Each look at a shared store is a change of a file under a lock: one waiting request of this
+    // client looks at a time, not every one at every start.
+    const turn = this.queue.then(() => this.nextStart());
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async nextStart(): Promise<number> {
     for (;;) {
       const now = this.clock.now();
-      // Before the first refusal a request starts at once while nothing else is in flight: one
-      // request after another cannot burst, and need not wait for the rate to climb.
-      const spaced = this.slowStart && this.inFlight === 0 ? now : this.nextStartAt;
-      const startAt = Math.max(now, this.pausedUntil, spaced);
-      if (startAt <= now) {
-        this.nextStartAt = Math.max(this.nextStartAt, now) + 1000 / this.rate;
+      const start = this.change((state): { ticket: number } | { waitMs: number } => {
+        // Before the first refusal a request starts at once while nothing else is in flight (of any
+        // client keeping this pace): one request after another cannot burst, and need not wait for
+        // the rate to climb.
+        const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
+        const startAt = Math.max(now, state.pausedUntil, spaced);
+        if (startAt > now) return { waitMs: startAt - now };
+        state.nextStartAt = Math.max(state.nextStartAt, now) + 1000 / state.rate;
+        state.inFlight += 1;
+        return { ticket: state.issued++ };
+      });
+      if ("ticket" in start) {
         this.inFlight += 1;
-        return this.issued++;
+        return start.ticket;
       }
       // A refusal met while waiting may move the start later: look again after the wait.
-      await this.clock.sleep(startAt - now);
+      await this.clock.sleep(start.waitMs);
     }
   }
 
   /** The request of a ticket {@link acquire} gave ended, however (call once per ticket). */
   release(): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    this.change((state) => void (state.inFlight = Math.max(0, state.inFlight - 1)));
   }
 
   /** The request of `ticket` passed (any answer but a refusal or a server fault). */
   passed(ticket: number): void {
     const now = this.clock.now();
-    this.passedAt.push(now);
-    while (this.passedAt.length > 0 && (this.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
-      this.passedAt.shift();
-    if (ticket < this.episodeStart) return;
-    const target = this.slowStart ? this.rate + SLOW_START_GAIN : this.cubic(now);
-    // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
-    this.rate = Math.max(this.rate, Math.min(target, this.ceiling()));
+    this.change((state) => {
+      state.passedAt.push(now);
+      while (state.passedAt.length > 0 && (state.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
+        state.passedAt.shift();
+      if (ticket < state.episodeStart) return;
+      const target = state.slowStart ? state.rate + SLOW_START_GAIN : cubic(state, now);
+      // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
+      state.rate = Math.max(state.rate, Math.min(target, ceiling(state)));
+    });
   }
 
   /**
@@ -197,79 +247,49 @@ export class AdaptivePacer {
     const now = this.clock.now();
     this.refusals += 1;
     const wait = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
-    if (wait > CLIENT_PAUSE_ABOVE_MS) this.pausedUntil = Math.max(this.pausedUntil, now + wait);
-    if (ticket >= this.episodeStart) {
-      // From what the platform let through in the last second when that is less than the rate (the
-      // client's share, when many clients overshoot together), else from the rate.
-      const passed = this.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
-      this.decrease(now, Math.min(this.rate, passed * (1000 / MEASURE_WINDOW_MS)));
-      this.tellShare({ at: now, pausedUntil: this.pausedUntil, rate: this.rate });
-    }
-    this.tell("refused");
-    return Math.max(wait, this.pausedUntil - now);
-  }
-
-  /** Starts an episode: the rate at which the refusal came is the cubic's plateau. */
-  private decrease(now: number, refusedAt: number): void {
-    this.plateau = Math.max(MIN_RATE, refusedAt);
-    this.decreasedAt = now;
-    this.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
-    this.slowStart = false;
-    this.episodeStart = this.issued;
-    this.nextStartAt = Math.max(this.nextStartAt, now, this.pausedUntil);
-  }
-
-  /** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */
-  private cubic(now: number): number {
-    const k = Math.cbrt((this.plateau * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
-    const t = (now - this.decreasedAt) / 1000;
-    return CUBIC_SCALE * (t - k) ** 3 + this.plateau;
-  }
-
-  /** Takes the refusals other processes shared: their pause, and their rate when it is lower. */
-  private async applyShared(): Promise<void> {
-    if (this.share === undefined) return;
-    let signals: readonly PaceSignal[];
-    try {
-      signals = await this.share.othersRefusals();
-    } catch {
-      return;
-    }
-    if (signals.length === 0) return;
-    // One pace: the lower rate and the later pause; requests in flight here were sent before this
-    // decrease, so their refusals belong to the same episode.
-    const now = this.clock.now();
-    for (const signal of signals) {
-      this.pausedUntil = Math.max(this.pausedUntil, signal.pausedUntil);
-      if (this.slowStart || signal.rate < this.rate) {
-        this.plateau = signal.rate / DECREASE_FACTOR;
-        this.decreasedAt = now;
-        this.rate = Math.max(MIN_RATE, signal.rate);
+    const pausedUntil = this.change((state) => {
+      if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
+      if (ticket >= state.episodeStart) {
+        // From what the platform let through in the last second when that is less than the rate
+        // (the share of the clients keeping this pace, when many overshoot together), else from
+        // the rate.
+        const passed = state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
+        decrease(state, now, Math.min(state.rate, passed * (1000 / MEASURE_WINDOW_MS)));
+        this.ownDecreaseAt = now;
       }
-    }
-    this.slowStart = false;
-    this.episodeStart = this.issued;
-    this.nextStartAt = Math.max(this.nextStartAt, this.pausedUntil);
-    this.tell("shared");
+      return state.pausedUntil;
+    });
+    this.tell("refused");
+    return Math.max(wait, pausedUntil - now);
   }
 
-  /** Twice what passed in the last second, plus the initial rate. */
-  private ceiling(): number {
-    return INITIAL_RATE + 2 * this.passedAt.length * (1000 / MEASURE_WINDOW_MS);
-  }
-
-  private tellShare(signal: PaceSignal): void {
+  /**
+   * Runs `change` on the pace: the store's when there is one (falling back to this client's last
+   * view of it when the store cannot be had), else this client's own.
+   */
+  private change<T>(change: (state: PaceState) => T): T {
+    if (this.store === undefined) return change(this.state);
+    const seenDecrease = this.state.decreasedAt;
+    let result: T;
     try {
-      this.share?.refused(signal);
+      result = this.store.transact((state) => {
+        const value = change(state);
+        this.state = { ...state, passedAt: [...state.passedAt] };
+        return value;
+      });
     } catch {
-      // The others learn of the limit from their own refusals then.
+      return change(this.state);
     }
+    // Another client sharing the pace met the limit: say so, once per decrease.
+    const decreasedAt = this.state.decreasedAt;
+    if (decreasedAt > seenDecrease && decreasedAt !== this.ownDecreaseAt) this.tell("shared");
+    return result;
   }
 
   private tell(cause: PaceEvent["cause"]): void {
     const event: PaceEvent = {
-      rate: this.rate,
-      pausedUntil: this.pausedUntil,
+      rate: this.state.rate,
+      pausedUntil: this.state.pausedUntil,
       refusals: this.refusals,
       cause,
     };
@@ -281,4 +301,26 @@ export class AdaptivePacer {
       }
     }
   }
+}
+
+/** Starts an episode: the rate at which the refusal came is the cubic's plateau. */
+function decrease(state: PaceState, now: number, refusedAt: number): void {
+  state.plateau = Math.max(MIN_RATE, refusedAt);
+  state.decreasedAt = now;
+  state.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
+  state.slowStart = false;
+  state.episodeStart = state.issued;
+  state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
+}
+
+/** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */
+function cubic(state: PaceState, now: number): number {
+  const k = Math.cbrt((state.plateau * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
+  const t = (now - state.decreasedAt) / 1000;
+  return CUBIC_SCALE * (t - k) ** 3 + state.plateau;
+}
+
+/** Twice what passed in the last second, plus the initial rate. */
+function ceiling(state: PaceState): number {
+  return INITIAL_RATE + 2 * state.passedAt.length * (1000 / MEASURE_WINDOW_MS);
 }

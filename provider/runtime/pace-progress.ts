@@ -1,6 +1,6 @@
 /**
  * What the provider prints while it waits out the platform's rate limit: a status line on the row of
- * the resource whose request was refused (or slowed by another process's refusal), at most one a
+ * the resource whose request was refused (or slowed by the refusal of another process sharing its pace), at most one a
  * second, instead of silence while a deployment slows to its share of the application's rate.
  */
 import type { PaceEvent, PaceListener } from "../../sdk";
@@ -16,7 +16,7 @@ export function paceLine(event: PaceEvent, now: number): string {
   const cause =
     event.cause === "refused"
       ? `the platform refused ${event.refusals === 1 ? "a request" : `${event.refusals} requests`} for its rate limit`
-      : "another provider process of this deployment met the platform's rate limit";
+      : "another provider process on this machine met the platform's rate limit";
   const wait = pause >= 100 ? `pausing ${(pause / 1000).toFixed(1)} s, then ` : "";
   return `${cause}: ${wait}sending ${rate} requests a second, more while they pass`;
 }

@@ -9,7 +9,7 @@
 import { DevicePlatformClient } from "../../sdk";
 import { exitWhenEngineGone } from "./engine-watch";
 import { paceProgress } from "./pace-progress";
-import { deploymentPaceShare } from "./pace-share";
+import { machinePaceStore } from "./pace-store";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
 import { joinApplication } from "./shared-record";
@@ -124,9 +124,10 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     rateLimitWaitMs: settings.rateLimitWait * 1000,
     // Every resource of the process shares this client; a DeviceFleet alone runs 16 requests at once.
     concurrency: CLIENT_CONCURRENCY,
-    // A rate_limited refusal slows this process's every request, and, told through the deployment's
-    // directory, its other processes' too; the wait shows on the resource's row.
-    paceShare: deploymentPaceShare(settings.baseUrl, settings.clientId),
+    // One pace for every provider process of this machine on the application (pace-store.ts): a
+    // rate_limited refusal slows them all, and they keep to one rate; the wait shows on the
+    // resource's row.
+    paceStore: machinePaceStore(settings.baseUrl, settings.clientId),
     onPace: paceProgress(),
     // A spent daily quota would refuse every later request of the deployment too: send none, from
     // this process or, told through the deployment's shared record, from its other processes.

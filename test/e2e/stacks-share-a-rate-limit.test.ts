@@ -1,39 +1,53 @@
 /**
  * Many pipelines, one platform, on the real CLI: 4 stacks of 30 devices each, one DeviceFleet per
  * stack, all on one application of an emulator started with a rate limit of 10 requests a second,
- * their `up`s started together (as a GitOps merge that touches every site does). Each stack's
- * provider finds its share of the rate by itself (pacer.ts: a refusal slows the whole client, the
- * pace climbs back while requests pass): every `up` succeeds, every device is on the platform once
- * and in its stack's state under the platform's id, and Add a Device was sent at most 1.15 times
- * per device (refusals included: the emulator counts every request it received). The issue's goal
- * is 1.05; CI on a 2-core machine measured 125–135 adds for 120 devices with this pacer. The stacks'
- * `up`s do not start together: their first requests came 300–800 ms apart, and a stack that starts
- * late finds the windows full until the others have slowed. bench/pace-simulation.ts gives 124
- * requests for 120 when the clients start together and up to 135 when they start 100–700 ms apart,
- * whatever the decrease, initial rate or hold tried (its unit test holds both). Nor did clients that
- * share a machine help by seeing each other: an even split of the rate among the clients sending at
- * once, each refusal slowing them all, still left up to 10 refusals of 120 over the same starts
- * (mean 6, against 7.8 apart), and was not adopted. No time is
- * asserted; the figures are printed (the bench's platform-limit table measures the times).
+ * their `up`s started together (as a GitOps merge that touches every site does). Every `up`
+ * succeeds, every device is on the platform once and in its stack's state under the platform's id,
+ * and Add a Device is sent at most so many times per device (refusals included: the emulator counts
+ * every request it received), in two arrangements:
+ *
+ * - **One machine** (the stacks' `up`s on one runner or laptop, as here): their provider processes
+ *   keep one pace (pace-store.ts), as one client would, and meet the limit in its slow start and
+ *   seldom after: at most **1.10** adds per device. Measured on a 2-core machine: 121–126 for 120
+ *   in 30 runs of both front-ends, alone or three at once (the issue's goal is 1.05: 126), and 128
+ *   once with four runs at once — the slow start's overshoot grows with the machine's load, so the
+ *   bound is not the goal.
+ * - **Machines of their own** (a pipeline's jobs on separate runners): played here by a pace
+ *   directory of its own per stack (`DEVPLATFORM_PACE_DIR`, a stand-in for another machine: the
+ *   processes share nothing). Each stack finds its share from its own refusals (pacer.ts): at most
+ *   **1.15**. The stacks' `up`s do not start together — their first requests come 300–800 ms
+ *   apart — and a stack that starts late finds the windows full until the others have slowed:
+ *   CI measured 125–135 for 120. bench/pace-simulation.ts gives up to 135 for starts 100–700 ms
+ *   apart, whatever the decrease, initial rate or hold tried; nor did clients that see each other's
+ *   paces and split the rate evenly do better (up to 10 refusals of 120).
+ *
+ * No time is asserted; the figures are printed (the bench's platform-limit table measures times).
  */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import * as os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
-import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { machinePaceStore } from "../../provider/runtime/pace-store";
+import { assertOk, E2E_CREDENTIALS, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 
 const STACKS = 4;
 const DEVICES = 30;
 const RATE_LIMIT = 10;
-/** Add a Device requests per device at most, refused ones included. */
-const MAX_ADDS_PER_DEVICE = 1.15;
+/** The arrangements, with their Add a Device requests per device at most, refused ones included. */
+const ARRANGEMENTS = [
+  { arrangement: "one machine", maxAddsPerDevice: 1.1 },
+  { arrangement: "machines of their own", maxAddsPerDevice: 1.15 },
+] as const;
 /** A distinct serial-number prefix per stack and front-end (hex digits). */
 const PREFIXES = { dynamic: ["2A1", "2A2", "2A3", "2A4"], plugin: ["2B1", "2B2", "2B3", "2B4"] } as const;
 
-describe.each(FRONT_ENDS)(
-  `${STACKS} stacks × ${DEVICES} devices at --rate-limit ${RATE_LIMIT} (%s)`,
-  (front) => {
+describe.each(FRONT_ENDS.flatMap((front) => ARRANGEMENTS.map((a) => ({ front, ...a }))))(
+  `${STACKS} stacks × ${DEVICES} devices at --rate-limit ${RATE_LIMIT} ($front, $arrangement)`,
+  ({ front, arrangement, maxAddsPerDevice }) => {
     let emulator: RunningEmulator;
     let projects: PulumiProject[];
     let fleets: FleetDeviceSpec[][];
@@ -51,7 +65,11 @@ describe.each(FRONT_ENDS)(
       projects = await Promise.all(
         fleets.map((devices, stack) =>
           createProject({
-            name: `shared-rate-${front}-${stack}`,
+            name: `shared-rate-${front}-${arrangement === "one machine" ? "one" : "apart"}-${stack}`,
+            // Another machine's processes share no pace with these (the stand-in named above).
+            ...(arrangement === "one machine"
+              ? {}
+              : { env: { DEVPLATFORM_PACE_DIR: mkdtempSync(path.join(os.tmpdir(), "pace-")) } }),
             front,
             program: deviceFleetProgram(`site-${stack}`),
             files: { "fleet.json": JSON.stringify(devices) },
@@ -64,12 +82,12 @@ describe.each(FRONT_ENDS)(
       await emulator.stop();
     });
 
-    it(`every up succeeds, no device twice, Add a Device ≤ ${MAX_ADDS_PER_DEVICE} × devices`, async () => {
+    it(`every up succeeds, no device twice, Add a Device ≤ ${maxAddsPerDevice} × devices`, async () => {
       await emulator.control.resetCounters();
       const ups = await Promise.all(projects.map((project) => project.up()));
       const counters = await emulator.control.counters();
       console.log(
-        `${STACKS} × ${DEVICES} at ${RATE_LIMIT}/s (${front}): ${JSON.stringify({
+        `${STACKS} × ${DEVICES} at ${RATE_LIMIT}/s (${front}, ${arrangement}): ${JSON.stringify({
           exitCodes: ups.map((up) => up.exitCode),
           byRoute: counters.byRoute,
           rateLimited: counters.rateLimited,
@@ -82,7 +100,21 @@ describe.each(FRONT_ENDS)(
       expect(refused).toBeGreaterThan(0);
       const adds = counters.byRoute["POST /devices"] ?? 0;
       expect(adds).toBeGreaterThanOrEqual(STACKS * DEVICES);
-      expect(adds).toBeLessThanOrEqual(MAX_ADDS_PER_DEVICE * STACKS * DEVICES);
+      expect(adds).toBeLessThanOrEqual(maxAddsPerDevice * STACKS * DEVICES);
+
+      // One machine: every process's every request was a start of the one pace of the application
+      // (its file counts them); machines of their own: none was.
+      const pace = path.join(
+        machinePaceStore(emulator.url, E2E_CREDENTIALS.clientId).directory,
+        "state.json",
+      );
+      if (arrangement === "one machine")
+        // A change whose lock a busy machine did not give within 200 ms is made by its process
+        // alone (pace-store.ts), so a few starts may be missing from the count; most are not.
+        expect((JSON.parse(readFileSync(pace, "utf8")) as { issued: number }).issued).toBeGreaterThanOrEqual(
+          0.95 * counters.total,
+        );
+      else expect(existsSync(pace)).toBe(false);
 
       const onPlatform = (await emulator.control.state()).devices;
       expect(onPlatform).toHaveLength(STACKS * DEVICES);

@@ -6,6 +6,9 @@
  * documented range of `concurrency`, 1–64).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import * as os from "node:os";
+import path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import {
   CLIENT_CONCURRENCY,
@@ -36,6 +39,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await emulator.control.reset();
+  // Each test on a machine of its own: the pace is the machine's (pace-store.ts), and the lowered
+  // rate the refusal test leaves would pace the next test's client for 5 s.
+  process.env.DEVPLATFORM_PACE_DIR = mkdtempSync(path.join(os.tmpdir(), "pace-"));
   await startNewDeployment();
 });
 

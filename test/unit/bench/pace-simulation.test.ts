@@ -68,4 +68,46 @@ describe("the pacer against a rate limit, in simulated time", () => {
         );
       }
   });
+
+  it(
+    "on one machine (one pace for every client): 4 × 30 at 10/s started up to 2.1 s apart refuses at most 6 (1.05 requests per request passed); the three rows at most 1 in 100",
+    { timeout: 120_000 },
+    async () => {
+      // The processes of one machine keep one pace (provider/runtime/pace-store.ts), as one client
+      // would: a newcomer takes its turns in the pace the others found, instead of finding its own.
+      for (const staggerMs of [0, 100, 250, 400, 700])
+        for (const latencyMs of [20, 80, 150]) {
+          const outcome = await simulatePace({
+            clients: 4,
+            requestsPerClient: 30,
+            rate: 10,
+            concurrency: 16,
+            latencyMs,
+            staggerMs,
+            oneMachine: true,
+          });
+          expect(
+            outcome.refused,
+            `starts ${staggerMs} ms apart, latency ${latencyMs} ms`,
+          ).toBeLessThanOrEqual(6);
+        }
+      for (const [clients, requests, rate] of [
+        [1, 2000, 20],
+        [8, 250, 20],
+        [20, 500, 50],
+      ] as const) {
+        const outcome = await simulatePace({
+          clients,
+          requestsPerClient: requests,
+          rate,
+          concurrency: 16,
+          latencyMs: 20,
+          oneMachine: true,
+        });
+        expect(outcome.refused / outcome.sent, `${clients} × ${requests} at ${rate}/s`).toBeLessThanOrEqual(
+          0.01,
+        );
+      }
+    },
+  );
 });

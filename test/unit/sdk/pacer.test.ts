@@ -4,8 +4,8 @@
  * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.9 once
  * per episode (of the rate, or of what passed in the last second when less), then a cubic climb
  * (0.002·(t − K)³ + the rate refused at), a floor of 0.5 a second, the refused request's wait of
- * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s — and the
- * shared refusals of the other processes slow this one as its own do.
+ * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s — and
+ * clients that keep their pace in one store (the processes of one machine) keep to one rate.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -19,8 +19,9 @@ import {
   MIN_RATE,
   SLOW_START_GAIN,
   type PaceEvent,
-  type PaceShare,
-  type PaceSignal,
+  type PaceState,
+  type PaceStore,
+  initialPaceState,
   type PacerClock,
 } from "../../../sdk";
 
@@ -189,46 +190,72 @@ describe("the pacer's numbers", () => {
   });
 });
 
-describe("the pace the processes of a deployment share", () => {
-  function share(): PaceShare & { told: PaceSignal[]; pending: PaceSignal[] } {
-    const link = {
-      told: [] as PaceSignal[],
-      pending: [] as PaceSignal[],
-      refused: (signal: PaceSignal) => void link.told.push(signal),
-      othersRefusals: async () => link.pending.splice(0),
+describe("the pace several clients keep in one store (one machine's processes)", () => {
+  /** A store in memory, as the provider's file keeps it for the processes of a machine. */
+  function memoryStore(): PaceStore & { state: PaceState; broken: boolean } {
+    const store = {
+      state: initialPaceState(),
+      broken: false,
+      transact<T>(change: (state: PaceState) => T): T {
+        if (store.broken) throw new Error("the store cannot be had");
+        return change(store.state);
+      },
     };
-    return link;
+    return store;
   }
 
-  it("tells the share of each decrease, once per episode", async () => {
+  it("keeps one rate: a refusal one client meets slows the other, which says so once", async () => {
     const clock = fakeClock();
-    const link = share();
-    const pacer = new AdaptivePacer({ clock, share: link });
-    letPass(pacer, 10);
-    const ticket = await pacer.acquire();
-    pacer.refused(ticket, 2_000);
-    pacer.refused(ticket, 2_000);
-    expect(link.told).toEqual([{ at: clock.at, pausedUntil: clock.at + 2_000, rate: 1.8 }]);
+    const store = memoryStore();
+    const one = new AdaptivePacer({ clock, store });
+    const other = new AdaptivePacer({ clock, store });
+    const events: PaceEvent[] = [];
+    other.listen((event) => events.push(event));
+    store.state.rate = 10; // as the clients' passes made it climb
+    expect(other.currentRate()).toBe(2); // its last view
+    const ticket = await other.acquire();
+    expect(other.currentRate()).toBe(10);
+    letPass(one, 8);
+    const refusedBy = await one.acquire();
+    one.refused(refusedBy, 1_000);
+    // One decrease, from what passed in the last second (8 requests): 0.9 × 8.
+    expect(store.state.rate).toBeCloseTo(7.2);
+    // The other's request was sent before the decrease: its refusal is of the same episode.
+    other.refused(ticket, 1_000);
+    expect(store.state.rate).toBeCloseTo(7.2);
+    const [first, second] = [await other.acquire(), await other.acquire()];
+    expect(second - first).toBe(1);
+    expect(events.filter((e) => e.cause === "shared")).toHaveLength(1);
+    // Every start of either is one start of the one pace: the tickets never repeat.
+    expect(new Set([ticket, refusedBy, first, second]).size).toBe(4);
   });
 
-  it("takes another process's refusal as its own: its pause and its lower rate", async () => {
+  it("starts the clients' requests one rate apart, not one rate each", async () => {
     const clock = fakeClock();
-    const link = share();
-    const events: PaceEvent[] = [];
-    const pacer = new AdaptivePacer({ clock, share: link });
-    pacer.listen((event) => events.push(event));
+    const store = memoryStore();
+    const pacers = [new AdaptivePacer({ clock, store }), new AdaptivePacer({ clock, store })];
+    (pacers[0] as AdaptivePacer).refused(await (pacers[0] as AdaptivePacer).acquire(), 0);
+    store.state.rate = 4;
+    const times: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      await (pacers[i % 2] as AdaptivePacer).acquire();
+      times.push(clock.now());
+    }
+    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+    expect(gaps.slice(1)).toEqual([250, 250, 250, 250]);
+  });
+
+  it("goes on with its last view of the pace when the store cannot be had", async () => {
+    const clock = fakeClock();
+    const store = memoryStore();
+    const pacer = new AdaptivePacer({ clock, store });
+    letPass(pacer, 4);
     await pacer.acquire();
-    const pausedUntil = clock.at + 3_000;
-    link.pending.push({ at: clock.at - 10, pausedUntil, rate: 2 });
+    store.broken = true;
+    pacer.refused(await pacer.acquire(), 2_000);
+    expect(pacer.currentRate()).toBeCloseTo(0.9 * 2);
+    const before = clock.now();
     await pacer.acquire();
-    expect(clock.at).toBe(pausedUntil);
-    expect(pacer.currentRate()).toBe(2);
-    await pacer.acquire();
-    expect(clock.at).toBe(pausedUntil + 500);
-    expect(events).toEqual([{ rate: 2, pausedUntil, refusals: 0, cause: "shared" }]);
-    // A higher rate another process keeps to does not speed this one up.
-    link.pending.push({ at: clock.at, pausedUntil: 0, rate: 9 });
-    await pacer.acquire();
-    expect(pacer.currentRate()).toBe(2);
+    expect(clock.now()).toBe(before + 2_000);
   });
 });

@@ -1,0 +1,168 @@
+/**
+ * One pace for the provider processes of one machine that use one application: the dynamic
+ * provider host and each plugin instance of a deployment, and the deployments of other stacks run
+ * at the same time (a pipeline's jobs on one runner, `pulumi up` of every site from one laptop).
+ * Each process's pacer (the SDK's pacer.ts) keeps its pace here instead of alone, so together they
+ * keep to one rate and meet the platform's limit as seldom as one client does — instead of each
+ * finding its share from refusals of its own. Processes on other machines share nothing and need
+ * nothing: each finds its share by itself.
+ *
+ * The pace is a file, `state.json`, in a directory per application under the user's shared root
+ * (shared-record-paths.ts; `DEVPLATFORM_PACE_DIR` puts the directories elsewhere). Every change is
+ * read, made and written back whole (by a rename) under a lock: a directory `lock` made with
+ * `mkdir`, which fails when it exists. A lock older than {@link STALE_LOCK_MS} was left by a
+ * process that died holding it and is broken. The pace is advice, not a guard: a directory that is
+ * not this user's alone, a file that does not read, or a lock not had within
+ * {@link LOCK_WAIT_MS} makes that change the process's own (pacer.ts goes on with its last view),
+ * and a pace nobody changed for {@link IDLE_RESET_MS} starts again as a new client's.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { initialPaceState, type PaceState, type PaceStore } from "../../sdk";
+import { applicationKey, sharedRoot, verifyDirectory, verifyFile } from "./shared-record-paths";
+
+/** How long a change waits for the lock before it is made on the process's own view. */
+export const LOCK_WAIT_MS = 200;
+/** A lock older than this was left by a process that died holding it. */
+export const STALE_LOCK_MS = 1_000;
+/** A pace nobody changed for this long starts again at the initial rate, in slow start. */
+export const IDLE_RESET_MS = 5_000;
+
+const STATE = "state.json";
+const LOCK = "lock";
+
+/** A pace kept in a directory that every process of this user on this machine can reach. */
+export class MachinePaceStore implements PaceStore {
+  private opened = false;
+  private readonly sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+  /**
+   * @param directory the application's pace directory
+   * @param now the clock (tests move it)
+   */
+  constructor(
+    readonly directory: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  transact<T>(change: (state: PaceState) => T): T {
+    this.open();
+    this.lock();
+    try {
+      const state = this.read();
+      const result = change(state);
+      this.write(state);
+      return result;
+    } finally {
+      fs.rmSync(path.join(this.directory, LOCK), { recursive: true, force: true });
+    }
+  }
+
+  private open(): void {
+    if (this.opened) return;
+    const root = path.dirname(this.directory);
+    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
+    // The user's shared root too, when the pace lives in it: whoever could write there could swap
+    // the pace's directory.
+    if (process.env.DEVPLATFORM_PACE_DIR === undefined) verifyDirectory(sharedRoot());
+    verifyDirectory(root);
+    try {
+      fs.mkdirSync(this.directory, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    verifyDirectory(this.directory);
+    this.opened = true;
+  }
+
+  private lock(): void {
+    const lock = path.join(this.directory, LOCK);
+    const deadline = this.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        fs.mkdirSync(lock, { mode: 0o700 });
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      if (this.isStale(lock)) {
+        // Two processes may break one stale lock at once and both go on: one change of the pace
+        // is then lost, which costs at most a refusal (the pace is advice).
+        fs.rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (this.now() > deadline) throw new Error(`the pace's lock ${lock} is held too long`);
+      Atomics.wait(this.sleeper, 0, 0, 1);
+    }
+  }
+
+  private isStale(lock: string): boolean {
+    try {
+      return this.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS;
+    } catch {
+      return false; // released meanwhile
+    }
+  }
+
+  private read(): PaceState {
+    const file = path.join(this.directory, STATE);
+    let text: string;
+    try {
+      verifyFile(file, fs.lstatSync(file));
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return initialPaceState();
+      throw error;
+    }
+    const stored = parseState(text);
+    if (stored === undefined || this.now() - stored.changedAt > IDLE_RESET_MS) return initialPaceState();
+    return stored.state;
+  }
+
+  private write(state: PaceState): void {
+    const file = path.join(this.directory, STATE);
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify({ ...state, changedAt: this.now() }), { mode: 0o600 });
+    fs.renameSync(temporary, file);
+  }
+}
+
+/** A stored pace, when the text is one. */
+function parseState(text: string): { state: PaceState; changedAt: number } | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null) return undefined;
+  const given = parsed as Record<string, unknown>;
+  const fresh = initialPaceState();
+  const numbers = [
+    "rate",
+    "pausedUntil",
+    "nextStartAt",
+    "issued",
+    "episodeStart",
+    "plateau",
+    "decreasedAt",
+    "inFlight",
+  ] as const;
+  for (const key of [...numbers, "changedAt"]) if (!Number.isFinite(given[key])) return undefined;
+  if (typeof given.slowStart !== "boolean" || !Array.isArray(given.passedAt)) return undefined;
+  if (!given.passedAt.every((at) => Number.isFinite(at))) return undefined;
+  if (!((given.rate as number) > 0)) return undefined;
+  const state: PaceState = { ...fresh, slowStart: given.slowStart, passedAt: given.passedAt as number[] };
+  for (const key of numbers) state[key] = given[key] as number;
+  return { state, changedAt: given.changedAt as number };
+}
+
+/** Where the pace directories of this user's processes live. */
+export function paceRoot(): string {
+  return process.env.DEVPLATFORM_PACE_DIR ?? path.join(sharedRoot(), "pace");
+}
+
+/** The pace store of an application on this machine. */
+export function machinePaceStore(baseUrl: string, clientId: string): MachinePaceStore {
+  return new MachinePaceStore(path.join(paceRoot(), applicationKey(baseUrl, clientId)));
+}

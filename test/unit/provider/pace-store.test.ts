@@ -1,0 +1,108 @@
+/**
+ * One pace for the provider processes of one machine (pace-store.ts), with processes played by
+ * stores of one directory: each change is made on the one state under the lock (a lock held by
+ * another waits, at most 200 ms, then the change fails and the pacer goes on alone); a lock older
+ * than 1 s is broken; a pace nobody changed for 5 s starts again; another application's pace is
+ * another file; a directory or file that is not this user's alone is not used; the status line
+ * while the pace waits (pace-progress.ts) says why and how fast.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { AdaptivePacer } from "../../../sdk";
+import { paceLine } from "../../../provider/runtime/pace-progress";
+import {
+  IDLE_RESET_MS,
+  LOCK_WAIT_MS,
+  MachinePaceStore,
+  machinePaceStore,
+  STALE_LOCK_MS,
+} from "../../../provider/runtime/pace-store";
+
+const BASE_URL = "https://platform.example.com";
+let clock = 0;
+let root: string;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "pace-unit-"));
+  process.env.DEVPLATFORM_PACE_DIR = path.join(root, "pace");
+  clock = 1_800_000_000_000;
+});
+
+const store = (clientId = "client") => {
+  const made = machinePaceStore(BASE_URL, clientId);
+  return new MachinePaceStore(made.directory, () => clock);
+};
+
+describe("the pace of one application on one machine", () => {
+  it("is one state for every process: what one changes, the next change of another starts from", () => {
+    expect([LOCK_WAIT_MS, STALE_LOCK_MS, IDLE_RESET_MS]).toEqual([200, 1_000, 5_000]);
+    const [one, other] = [store(), store()];
+    one.transact((state) => {
+      state.rate = 12;
+      state.issued = 40;
+    });
+    expect(other.transact((state) => [state.rate, state.issued])).toEqual([12, 40]);
+    // Another application keeps a pace of its own.
+    expect(store("another-client").transact((state) => state.rate)).toBe(2);
+    expect(fs.statSync(one.directory).mode & 0o777).toBe(0o700);
+  });
+
+  it("makes a change wait for a lock another process holds, and fails it after 200 ms", () => {
+    const one = store();
+    one.transact(() => undefined);
+    fs.mkdirSync(path.join(one.directory, "lock"));
+    const started = Date.now();
+    const real = new MachinePaceStore(one.directory);
+    expect(() => real.transact(() => undefined)).toThrow(/is held too long/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOCK_WAIT_MS);
+  });
+
+  it("breaks a lock older than 1 s: its process died holding it", () => {
+    const one = store();
+    one.transact((state) => void (state.rate = 7));
+    const lock = path.join(one.directory, "lock");
+    fs.mkdirSync(lock);
+    const old = new Date(Date.now() - STALE_LOCK_MS - 500);
+    fs.utimesSync(lock, old, old);
+    const real = new MachinePaceStore(one.directory);
+    expect(real.transact((state) => state.rate)).toBe(7);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("starts again as a new client's after 5 s unchanged, or when its file does not read", () => {
+    const one = store();
+    one.transact((state) => {
+      state.rate = 9;
+      state.slowStart = false;
+    });
+    clock += IDLE_RESET_MS - 1;
+    expect(one.transact((state) => state.rate)).toBe(9);
+    clock += IDLE_RESET_MS + 1;
+    expect(one.transact((state) => [state.rate, state.slowStart])).toEqual([2, true]);
+    fs.writeFileSync(path.join(one.directory, "state.json"), '{"rate": "fast"}');
+    expect(one.transact((state) => state.rate)).toBe(2);
+  });
+
+  it("is not used when its file is writable by others: the pacer goes on alone", async () => {
+    const one = store();
+    one.transact(() => undefined);
+    fs.chmodSync(path.join(one.directory, "state.json"), 0o666);
+    expect(() => store().transact(() => undefined)).toThrow(/writable by others/);
+    const pacer = new AdaptivePacer({ store: store() });
+    await pacer.acquire();
+    expect(pacer.currentRate()).toBe(2);
+  });
+});
+
+describe("the line while the pace waits", () => {
+  it("says why, how long and how fast", () => {
+    expect(paceLine({ rate: 4.2, pausedUntil: 2_000, refusals: 3, cause: "refused" }, 1_000)).toBe(
+      "the platform refused 3 requests for its rate limit: pausing 1.0 s, then sending 4.2 requests a second, more while they pass",
+    );
+    expect(paceLine({ rate: 14.4, pausedUntil: 0, refusals: 0, cause: "shared" }, 1_000)).toBe(
+      "another provider process on this machine met the platform's rate limit: sending 14 requests a second, more while they pass",
+    );
+  });
+});
