@@ -8,10 +8,10 @@
  *
  * - **One machine** (the stacks' `up`s on one runner or laptop, as here): their provider processes
  *   keep one pace (pace-store.ts), as one client would, and meet the limit in its slow start and
- *   seldom after: at most **1.10** adds per device. Measured on a 2-core machine: 121–126 for 120
- *   in 30 runs of both front-ends, alone or three at once (the issue's goal is 1.05: 126), and 128
- *   once with four runs at once — the slow start's overshoot grows with the machine's load, so the
- *   bound is not the goal.
+ *   seldom after: at most **1.10** adds per device. Measured with this code on a 2-core machine, 16
+ *   runs of either front-end, alone or three and four files at once: 121–126 for 120 (the issue's
+ *   goal, 1.05, is 126), and 128 once with four at once — the slow start's overshoot grows with
+ *   the machine's load, so the bound is not the goal.
  * - **Machines of their own** (a pipeline's jobs on separate runners): played here by a pace
  *   directory of its own per stack (`DEVPLATFORM_PACE_DIR`, a stand-in for another machine: the
  *   processes share nothing). Each stack finds its share from its own refusals (pacer.ts): at most
