@@ -66,6 +66,11 @@ export interface LimitFigure extends LimitRow {
 export interface LimitSteps {
   /** A DeviceConfig over each fleet (default true; the 100,000-device run leaves it out). */
   readonly config?: boolean;
+  /**
+   * The stacks keep one pace, as on one machine (pace-store.ts); by default each paces as on a
+   * machine of its own (a pipeline's jobs on separate runners), the harder case.
+   */
+  readonly oneMachine?: boolean;
 }
 
 /** The fleet program with a DeviceConfig over all its devices. */
@@ -164,9 +169,10 @@ export async function measureLimitRow(
             program: deviceFleetProgram(`site-${k}`),
             files: { "fleet.json": JSON.stringify(devices) },
             config: { "devplatform:baseUrl": emulator.url },
-            // Each stack paces as on a machine of its own (a pipeline's jobs on separate runners):
-            // the stacks of one machine keep one pace (pace-store.ts), which is the easier case.
-            env: { DEVPLATFORM_PACE_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-pace-")) },
+            // Each stack paces as on a machine of its own unless the row is of one machine.
+            ...(steps.oneMachine
+              ? {}
+              : { env: { DEVPLATFORM_PACE_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-pace-")) } }),
           },
           { ...context, emulatorUrl: emulator.url },
         ),

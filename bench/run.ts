@@ -13,7 +13,8 @@
  * `--limit-base DIR` measures a tree at DIR (an earlier commit's worktree) as `before`, side by
  * side with this one; `--limit-label L` names this tree's figures (default `after`), `--limit-append`
  * adds them to those bench/results.json holds, and `--no-limit-config` leaves the DeviceConfig
- * out. `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
+ * out; `--limit-one-machine` has the stacks keep one pace, as on one machine (by default each paces as
+ * on a machine of its own). `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
  * the `up`, the refresh, no DeviceConfig) and keeps every other figure. Writes bench/results.json with the machine and its load average, and
  * regenerates the documentation's tables from it (write-table.ts). Figures are whole-command wall
  * times on a shared machine: read the ratios.
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
       "limit-label": { type: "string", default: "after" },
       "limit-append": { type: "boolean", default: false },
       "no-limit-config": { type: "boolean", default: false },
+      "limit-one-machine": { type: "boolean", default: false },
     },
   });
   const sizes = parseSizes(values.sizes, values.devices);
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
             row,
             code,
             { ...context, nodeModules },
-            { config: !values["no-limit-config"] },
+            { config: !values["no-limit-config"], oneMachine: values["limit-one-machine"] },
           );
           console.log(JSON.stringify(figure));
           results.platformLimit.push(figure);
