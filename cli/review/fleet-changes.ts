@@ -25,21 +25,26 @@ function fleetLabel(step: PreviewStep): string {
   return `fleet ${step.urn.split("::").pop() ?? step.urn}`;
 }
 
+/** A device the fleet of `step` removes, with what is applied of it (a move's changes come from it). */
+function removal(step: PreviewStep, ledger: FleetLedger, sn: string, release: boolean): DeviceChange {
+  return {
+    sn,
+    action: "remove",
+    resource: fleetLabel(step),
+    fields: [],
+    release,
+    values: { ...ledger.appliedOf(sn) },
+    ...(step.old?.provider ? { provider: step.old.provider } : {}),
+  };
+}
+
 /** A fleet step's device changes (none for `same`), or a note when its devices are not known yet. */
 export function fleetChanges(step: PreviewStep): ResourceChanges {
   const resource = fleetLabel(step);
   const ledger = FleetLedger.fromOutputs(step.old?.outputs ?? {});
   if (step.op === "delete" || step.op === "delete-replaced") {
     const release = settingsOf(step.old?.outputs ?? {}).onRemove === "release";
-    const devices = ledger.serials().map((sn): DeviceChange => ({
-      sn,
-      action: "remove",
-      resource,
-      fields: [],
-      release,
-      values: { ...ledger.appliedOf(sn) },
-      ...(step.old?.provider ? { provider: step.old.provider } : {}),
-    }));
+    const devices = ledger.serials().map((sn) => removal(step, ledger, sn, release));
     return { devices, unchanged: 0, notes: [] };
   }
   const declared = declaredEntries(step.new?.inputs ?? {});
@@ -54,15 +59,7 @@ export function fleetChanges(step: PreviewStep): ResourceChanges {
   const plan = planFleet(ledger, declared);
   const release = settingsOf(step.new?.inputs ?? {}).onRemove === "release";
   const devices: DeviceChange[] = [
-    ...plan.removals.map((sn): DeviceChange => ({
-      sn,
-      action: "remove",
-      resource,
-      fields: [],
-      release,
-      values: { ...ledger.appliedOf(sn) },
-      ...(step.old?.provider ? { provider: step.old.provider } : {}),
-    })),
+    ...plan.removals.map((sn) => removal(step, ledger, sn, release)),
     ...plan.updates.map(({ sn, fields }): DeviceChange => {
       const before = (ledger.appliedOf(sn) ?? {}) as Record<string, unknown>;
       const after = (declared[sn] ?? {}) as Record<string, unknown>;
