@@ -23,7 +23,7 @@
  *
  * No time is asserted; the figures are printed (the bench's platform-limit table measures times).
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +84,11 @@ describe.each(FRONT_ENDS.flatMap((front) => ARRANGEMENTS.map((a) => ({ front, ..
 
     it(`every up succeeds, no device twice, Add a Device ≤ ${maxAddsPerDevice} × devices`, async () => {
       await emulator.control.resetCounters();
+      // The pace directory is named by the application (URL and client), and an emulator of an
+      // earlier test file may have had this port: its pace is not this run's. While this emulator
+      // holds the port, no other process uses this directory.
+      const paceDirectory = machinePaceStore(emulator.url, E2E_CREDENTIALS.clientId).directory;
+      rmSync(paceDirectory, { recursive: true, force: true });
       const ups = await Promise.all(projects.map((project) => project.up()));
       const counters = await emulator.control.counters();
       console.log(
@@ -104,10 +109,7 @@ describe.each(FRONT_ENDS.flatMap((front) => ARRANGEMENTS.map((a) => ({ front, ..
 
       // One machine: every process's every request was a start of the one pace of the application
       // (its file counts them); machines of their own: none was.
-      const pace = path.join(
-        machinePaceStore(emulator.url, E2E_CREDENTIALS.clientId).directory,
-        "state.json",
-      );
+      const pace = path.join(paceDirectory, "state.json");
       if (arrangement === "one machine")
         // A change whose lock a busy machine did not give within 200 ms is made by its process
         // alone (pace-store.ts), so a few starts may be missing from the count; most are not.
