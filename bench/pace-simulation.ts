@@ -8,7 +8,7 @@
  * how much of its wall time the pacing itself costs.
  *
  * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]
- * [--one-machine]`
+ * [--one-machine] [--jitter F] [--seed N]`
  */
 import { AdaptivePacer, initialPaceState, type PaceStore, type PacerClock } from "../sdk/pacer";
 import { RateLimiter } from "../emulator/rate-limiter";
@@ -30,6 +30,13 @@ export interface PaceScenario {
    * memory); otherwise each keeps its own, as on machines of their own.
    */
   readonly oneMachine?: boolean;
+  /**
+   * Each half of a round trip varies by up to this fraction of itself, uniformly (0: none), drawn
+   * from {@link seed}: a busy machine's answers come in bunches, not evenly spaced.
+   */
+  readonly jitter?: number;
+  /** The seed of the jitter's draws (the same seed, the same run). */
+  readonly seed?: number;
 }
 
 /** What a simulated run gave. */
@@ -139,6 +146,9 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
     ? { transact: (change) => change(shared) }
     : undefined;
 
+  const random = mulberry32(scenario.seed ?? 1);
+  const half = (): number => (scenario.latencyMs / 2) * (1 + (scenario.jitter ?? 0) * (2 * random() - 1));
+
   const client = async (index: number): Promise<void> => {
     await clock.sleep(index * (scenario.staggerMs ?? 0));
     const pacer = new AdaptivePacer({ clock, store });
@@ -149,7 +159,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
         for (;;) {
           const ticket = await pacer.acquire();
           sent += 1;
-          await clock.sleep(scenario.latencyMs / 2);
+          await clock.sleep(half());
           let retryAfterMs: number | undefined;
           try {
             limiter.admit("app", clock.now());
@@ -157,7 +167,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
             const header = (error as { headers?: Record<string, string> }).headers?.["retry-after"];
             retryAfterMs = Number(header ?? "1") * 1000;
           }
-          await clock.sleep(scenario.latencyMs / 2);
+          await clock.sleep(half());
           pacer.release();
           if (retryAfterMs === undefined) {
             pacer.passed(ticket);
@@ -189,6 +199,18 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
   };
 }
 
+/** A small seeded generator of uniform numbers in [0, 1) (mulberry32). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function parseRow(row: string): { clients: number; requestsPerClient: number; rate: number } {
   const match = /^(\d+)x(\d+)@(\d+(?:\.\d+)?)$/.exec(row);
   if (!match) throw new Error(`a row is KxM@R (say 8x250@20), not ${JSON.stringify(row)}`);
@@ -203,13 +225,23 @@ async function main(argv: string[]): Promise<void> {
   const latencyMs = option("--latency", 20);
   const concurrency = option("--concurrency", 16);
   const staggerMs = option("--stagger", 0);
+  const jitter = option("--jitter", 0);
+  const seed = option("--seed", 1);
   const oneMachine = argv.includes("--one-machine");
   if (oneMachine) argv.splice(argv.indexOf("--one-machine"), 1);
   const rows = argv.length > 0 ? argv : ["1x2000@20", "8x250@20", "20x500@50"];
   console.log(`| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) |`);
   console.log(`|---|---|---|---|---|`);
   for (const row of rows) {
-    const outcome = await simulatePace({ ...parseRow(row), concurrency, latencyMs, staggerMs, oneMachine });
+    const outcome = await simulatePace({
+      ...parseRow(row),
+      concurrency,
+      latencyMs,
+      staggerMs,
+      oneMachine,
+      jitter,
+      seed,
+    });
     const share = ((100 * outcome.refused) / outcome.sent).toFixed(1);
     console.log(
       `| ${row} | ${outcome.seconds.toFixed(1)} | ${outcome.ratio.toFixed(3)} | ${share}% (${outcome.refused} of ${outcome.sent}) | ` +

@@ -32,6 +32,7 @@ export {
   type PaceStore,
   initialPaceState,
   MEASURE_WINDOW_MS,
+  FULL_WINDOW_MS,
   type PacerClock,
 } from "./pacer";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";

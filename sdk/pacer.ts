@@ -15,7 +15,11 @@
  * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
  *   second when that is less (what the platform let this client through is its share when many
  *   overshoot together) — once per episode: refusals of requests started before the last decrease
- *   were sent at the old rate and say nothing new.
+ *   were sent at the old rate and say nothing new. Nor do refusals that come within
+ *   {@link FULL_WINDOW_MS} of it before any request sent since has passed: a limit counted in
+ *   windows refuses every request until the full window ends, whatever the rate (TCP NewReno's
+ *   one reduction per window of data). Until then the client sends one request at a time: more
+ *   would only be refused with it.
  * - The refused request waits its `Retry-After` ({@link DEFAULT_PAUSE_MS} without one,
  *   {@link MAX_PAUSE_MS} at most). A `Retry-After` longer than {@link CLIENT_PAUSE_ABOVE_MS} holds
  *   every start of the client until it has passed: the platform says its window is long. One of a
@@ -50,6 +54,12 @@ export const MAX_PAUSE_MS = 30_000;
 export const CLIENT_PAUSE_ABOVE_MS = 1_000;
 /** What passed in this last span of time bounds the rate. */
 export const MEASURE_WINDOW_MS = 1_000;
+/**
+ * For this long after a decrease, until a request sent since has passed, a refusal may say only
+ * that the platform's window is still full (a `Retry-After` of a second or less says no more), and
+ * the client sends one request at a time.
+ */
+export const FULL_WINDOW_MS = 1_000;
 
 /** The clock and timer of a pacer (tests give a fake one). */
 export interface PacerClock {
@@ -79,6 +89,8 @@ export interface PaceState {
   issued: number;
   /** The first ticket of the current episode: older requests were sent at the rate before it. */
   episodeStart: number;
+  /** A request of the current episode passed: the platform took one sent at the episode's rate. */
+  episodeConfirmed: boolean;
   /** The rate at which the last refusal came: where the cubic flattens. */
   plateau: number;
   /** When the last decrease was (epoch milliseconds). */
@@ -101,6 +113,7 @@ export function initialPaceState(): PaceState {
     nextStartAt: 0,
     issued: 0,
     episodeStart: 0,
+    episodeConfirmed: true,
     plateau: INITIAL_RATE,
     decreasedAt: 0,
     passedAt: [],
@@ -203,6 +216,7 @@ export class AdaptivePacer {
         const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
         const startAt = Math.max(now, state.pausedUntil, spaced);
         if (startAt > now) return { waitMs: startAt - now };
+        if (windowMayBeFull(state, now) && state.inFlight > 0) return { waitMs: 1000 / state.rate };
         state.nextStartAt = Math.max(state.nextStartAt, now) + 1000 / state.rate;
         state.inFlight += 1;
         return { ticket: state.issued++ };
@@ -230,6 +244,7 @@ export class AdaptivePacer {
       while (state.passedAt.length > 0 && (state.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
         state.passedAt.shift();
       if (ticket < state.episodeStart) return;
+      state.episodeConfirmed = true;
       const target = state.slowStart ? state.rate + SLOW_START_GAIN : cubic(state, now);
       // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
       state.rate = Math.max(state.rate, Math.min(target, ceiling(state)));
@@ -249,7 +264,7 @@ export class AdaptivePacer {
     const wait = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
     const pausedUntil = this.change((state) => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
-      if (ticket >= state.episodeStart) {
+      if (ticket >= state.episodeStart && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
         // the rate.
@@ -310,7 +325,13 @@ function decrease(state: PaceState, now: number, refusedAt: number): void {
   state.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
   state.slowStart = false;
   state.episodeStart = state.issued;
+  state.episodeConfirmed = false;
   state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
+}
+
+/** Since the last decrease nothing sent after it passed, and the platform's window may still be full. */
+function windowMayBeFull(state: PaceState, now: number): boolean {
+  return !state.episodeConfirmed && now - state.decreasedAt < FULL_WINDOW_MS;
 }
 
 /** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */

@@ -149,10 +149,16 @@ function parseState(text: string): { state: PaceState; changedAt: number } | und
     "inFlight",
   ] as const;
   for (const key of [...numbers, "changedAt"]) if (!Number.isFinite(given[key])) return undefined;
-  if (typeof given.slowStart !== "boolean" || !Array.isArray(given.passedAt)) return undefined;
+  if (typeof given.slowStart !== "boolean" || typeof given.episodeConfirmed !== "boolean") return undefined;
+  if (!Array.isArray(given.passedAt)) return undefined;
   if (!given.passedAt.every((at) => Number.isFinite(at))) return undefined;
   if (!((given.rate as number) > 0)) return undefined;
-  const state: PaceState = { ...fresh, slowStart: given.slowStart, passedAt: given.passedAt as number[] };
+  const state: PaceState = {
+    ...fresh,
+    slowStart: given.slowStart,
+    episodeConfirmed: given.episodeConfirmed,
+    passedAt: given.passedAt as number[],
+  };
   for (const key of numbers) state[key] = given[key] as number;
   return { state, changedAt: given.changedAt as number };
 }

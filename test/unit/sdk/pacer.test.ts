@@ -13,6 +13,7 @@ import {
   DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
   CLIENT_PAUSE_ABOVE_MS,
+  FULL_WINDOW_MS,
   CUBIC_SCALE,
   INITIAL_RATE,
   MAX_PAUSE_MS,
@@ -49,17 +50,30 @@ async function starts(pacer: AdaptivePacer, clock: PacerClock, count: number, ti
   return times;
 }
 
+/** Starts `count` requests one after another, each answered (released) before the next; their start times. */
+async function answeredStarts(pacer: AdaptivePacer, clock: PacerClock, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    await pacer.acquire();
+    times.push(clock.now());
+    pacer.release();
+  }
+  return times;
+}
+
 /** `count` passes now of requests sent before (ticket −1): counted in the last second, no gain. */
 function letPass(pacer: AdaptivePacer, count: number): void {
   for (let i = 0; i < count; i += 1) pacer.passed(-1);
 }
 
 describe("the pacer's numbers", () => {
-  it("documents them: 2/s at first, +1 per pass until refused, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s", () => {
+  it("documents them: 2/s at first, +1 per pass until refused, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s, a full window 1 s", () => {
     expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, CUBIC_SCALE, MIN_RATE]).toEqual([
       2, 1, 0.9, 0.002, 0.5,
     ]);
-    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS, CLIENT_PAUSE_ABOVE_MS]).toEqual([1_000, 30_000, 1_000]);
+    expect([DEFAULT_PAUSE_MS, MAX_PAUSE_MS, CLIENT_PAUSE_ABOVE_MS, FULL_WINDOW_MS]).toEqual([
+      1_000, 30_000, 1_000, 1_000,
+    ]);
   });
 
   it("starts at 2 requests a second and doubles every second while everything passes", async () => {
@@ -120,8 +134,10 @@ describe("the pacer's numbers", () => {
     const pacer = new AdaptivePacer({ clock });
     letPass(pacer, 10);
     const refusedAt = clock.at;
-    expect(pacer.refused(await pacer.acquire(), 1_000)).toBe(1_000);
-    const times = await starts(pacer, clock, 3);
+    const ticket = await pacer.acquire();
+    pacer.release(); // answered: as the client's executor does, before it tells the pacer how
+    expect(pacer.refused(ticket, 1_000)).toBe(1_000);
+    const times = await answeredStarts(pacer, clock, 3);
     expect((times[0] as number) - refusedAt).toBeLessThan(1_000);
     expect((times[2] as number) - (times[1] as number)).toBeCloseTo(1000 / 1.8, 6);
   });
@@ -142,13 +158,60 @@ describe("the pacer's numbers", () => {
     const inFlight: number[] = [];
     await starts(pacer, clock, 16, inFlight);
     letPass(pacer, 10);
+    // Each answered, then told (as the client's executor does).
+    pacer.release();
     pacer.refused(inFlight[0] as number, 1_000);
     expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
-    for (const ticket of inFlight.slice(1)) pacer.refused(ticket, 1_000);
+    for (const ticket of inFlight.slice(1)) {
+      pacer.release();
+      pacer.refused(ticket, 1_000);
+    }
     expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
-    // A request sent after the decrease and refused starts the next episode.
-    pacer.refused(await pacer.acquire(), 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.8 * DECREASE_FACTOR, 9);
+    // A request sent after the decrease and refused before any sent since passed, within a second:
+    // the platform's window may still be full, whatever the rate.
+    const refusedFirst = await pacer.acquire();
+    pacer.release();
+    pacer.refused(refusedFirst, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
+    // Once one sent since passed, a refusal starts the next episode.
+    const passing = await pacer.acquire();
+    pacer.release();
+    pacer.passed(passing);
+    const refusedNext = await pacer.acquire();
+    pacer.release();
+    letPass(pacer, 10); // more passed in the last second than the rate: the decrease is from the rate
+    const climbed = pacer.currentRate();
+    pacer.refused(refusedNext, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(climbed * DECREASE_FACTOR, 9);
+    // And so does one refused a second after the decrease, though nothing sent since passed.
+    const late = await pacer.acquire();
+    pacer.release();
+    clock.at += FULL_WINDOW_MS;
+    letPass(pacer, 10);
+    const rate = pacer.currentRate();
+    pacer.refused(late, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(rate * DECREASE_FACTOR, 9);
+  });
+
+  it("while the platform's window may be full (after a decrease, until a request sent since passes, 1 s at most) sends one request at a time", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    const refused = await pacer.acquire();
+    pacer.release();
+    pacer.refused(refused, 1_000);
+    const decreasedAt = clock.at;
+    const first = await pacer.acquire(); // nothing in flight: at the lowered pace
+    const second = await pacer.acquire(); // one in flight: not before it ends, or the second ends
+    expect(clock.at - decreasedAt).toBeGreaterThanOrEqual(FULL_WINDOW_MS);
+    pacer.release();
+    pacer.passed(first);
+    pacer.release();
+    pacer.passed(second);
+    // The platform took a request sent at the lowered rate: two in flight at its pace again.
+    const before = clock.at;
+    await starts(pacer, clock, 2);
+    expect(clock.at - before).toBeLessThan(2 * (1000 / pacer.currentRate()) + 1);
   });
 
   it("without Retry-After pauses 1 s; a Retry-After beyond the cap pauses for the cap", async () => {
