@@ -58,9 +58,11 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
       "(K·M ÷ R), and (wall − fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's no-change `up` " +
       "alone, and after it every stack's no-change `up` at once (K engines, programs and providers " +
       "starting together on the machine); for the refresh and the configuration, wall in seconds. `before` is the code " +
-      "before the pacing, `after` this code, measured one after the other in one run, each stack pacing as on a " +
-      "machine of its own; `after-4272cfc` is measured later after the model-read fix, and `one-machine` later still " +
-      "with the stacks keeping one pace, as on one machine: see Fleets at scale)",
+      "before the pacing, `after` the code with it, measured one after the other in one run, each stack pacing as " +
+      "on a machine of its own; `after-4272cfc` is measured later after the model-read fix, and `one-machine` later " +
+      "still with the stacks keeping one pace, as on one machine; `one-machine-full-window` with no second decrease " +
+      "while the platform's window may be full, and `one-machine-look` (this code) with a request waiting for its " +
+      "turn reading the pace without its lock: see Fleets at scale)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",

@@ -33,6 +33,8 @@ export {
   initialPaceState,
   MEASURE_WINDOW_MS,
   FULL_WINDOW_MS,
+  LATE_START_KEEPS_PACE_MS,
+  MAX_LOOK_OFFSET_MS,
   type PacerClock,
 } from "./pacer";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";

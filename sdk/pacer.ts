@@ -36,30 +36,41 @@
  *   limit.
  */
 
-/** A refusal multiplies the rate by this (β). */
-export const DECREASE_FACTOR = 0.9;
-/** C of the cubic climb after a refusal, in requests a second per second³. */
-export const CUBIC_SCALE = 0.002;
-/** The rate a client starts at, requests per second. */
-export const INITIAL_RATE = 2;
-/** Before the first refusal, each request that passes adds this to the rate. */
-export const SLOW_START_GAIN = 1;
-/** The slowest pace, in requests per second. */
-export const MIN_RATE = 0.5;
-/** The wait of a request refused with `rate_limited` and no `Retry-After`. */
-export const DEFAULT_PAUSE_MS = 1_000;
-/** The longest wait one `Retry-After` imposes (a longer one is an odd header, not a rate). */
-export const MAX_PAUSE_MS = 30_000;
-/** A `Retry-After` longer than this holds every start of the client, not only the refused request's. */
-export const CLIENT_PAUSE_ABOVE_MS = 1_000;
-/** What passed in this last span of time bounds the rate. */
-export const MEASURE_WINDOW_MS = 1_000;
-/**
- * For this long after a decrease, until a request sent since has passed, a refusal may say only
- * that the platform's window is still full (a `Retry-After` of a second or less says no more), and
- * the client sends one request at a time.
- */
-export const FULL_WINDOW_MS = 1_000;
+import {
+  CLIENT_PAUSE_ABOVE_MS,
+  CUBIC_SCALE,
+  DECREASE_FACTOR,
+  DEFAULT_PAUSE_MS,
+  FULL_WINDOW_MS,
+  INITIAL_RATE,
+  LATE_START_KEEPS_PACE_MS,
+  MAX_LOOK_OFFSET_MS,
+  MAX_PAUSE_MS,
+  MEASURE_WINDOW_MS,
+  MIN_RATE,
+  SLOW_START_GAIN,
+  initialPaceState,
+  type PaceState,
+  type PaceStore,
+} from "./pace-state";
+
+export {
+  CLIENT_PAUSE_ABOVE_MS,
+  CUBIC_SCALE,
+  DECREASE_FACTOR,
+  DEFAULT_PAUSE_MS,
+  FULL_WINDOW_MS,
+  INITIAL_RATE,
+  LATE_START_KEEPS_PACE_MS,
+  MAX_LOOK_OFFSET_MS,
+  MAX_PAUSE_MS,
+  MEASURE_WINDOW_MS,
+  MIN_RATE,
+  SLOW_START_GAIN,
+  initialPaceState,
+  type PaceState,
+  type PaceStore,
+};
 
 /** The clock and timer of a pacer (tests give a fake one). */
 export interface PacerClock {
@@ -71,70 +82,6 @@ const realClock: PacerClock = {
   now: () => Date.now(),
   sleep: (ms) => (ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms))),
 };
-
-/**
- * The pace itself, as one client keeps it or as several share it (see {@link PaceStore}): plain
- * data, so that a store can keep it in a file.
- */
-export interface PaceState {
-  /** Requests per second. */
-  rate: number;
-  /** Until the first decrease. */
-  slowStart: boolean;
-  /** No request starts before this (epoch milliseconds). */
-  pausedUntil: number;
-  /** The earliest start of the next request (epoch milliseconds). */
-  nextStartAt: number;
-  /** Tickets handed out so far: a ticket is the number of a request's start. */
-  issued: number;
-  /** The first ticket of the current episode: older requests were sent at the rate before it. */
-  episodeStart: number;
-  /** A request of the current episode passed: the platform took one sent at the episode's rate. */
-  episodeConfirmed: boolean;
-  /** The rate at which the last refusal came: where the cubic flattens. */
-  plateau: number;
-  /** When the last decrease was (epoch milliseconds). */
-  decreasedAt: number;
-  /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
-  passedAt: number[];
-  /**
-   * Requests started and not yet ended, of every client keeping this pace (as far as it knows: a
-   * process that dies with requests in flight leaves them counted until the pace starts again).
-   */
-  inFlight: number;
-}
-
-/** The state of a pace no request has used yet. */
-export function initialPaceState(): PaceState {
-  return {
-    rate: INITIAL_RATE,
-    slowStart: true,
-    pausedUntil: 0,
-    nextStartAt: 0,
-    issued: 0,
-    episodeStart: 0,
-    episodeConfirmed: true,
-    plateau: INITIAL_RATE,
-    decreasedAt: 0,
-    passedAt: [],
-    inFlight: 0,
-  };
-}
-
-/**
- * Where a pace is kept when several clients share it — the provider processes of one machine that
- * use one application (the provider's pace-store.ts keeps it in a file). Every start, pass and
- * refusal of each of them is one change of the one state, so together they keep to one rate, as one
- * client would, and meet the limit as seldom.
- */
-export interface PaceStore {
-  /**
-   * Runs `change` on the shared state alone (no other user of the store changes it meanwhile) and
-   * keeps what it leaves; returns what `change` returns. Throws when the state cannot be had: the
-   * pacer then goes on with its own view of it.
-   */
-  transact<T>(change: (state: PaceState) => T): T;
-}
 
 /** What a pacer tells whoever watches it (a progress line while it waits). */
 export interface PaceEvent {
@@ -164,6 +111,11 @@ export class AdaptivePacer {
   private readonly listeners = new Set<PaceListener>();
   /** With a store, this client's waiting requests look at it one at a time (see acquire). */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * How much later than a turn's time this client looks for it after a look without the lock
+   * (0–{@link MAX_LOOK_OFFSET_MS} ms, drawn once): clients that wait for one turn come back apart.
+   */
+  private readonly lookOffsetMs = Math.floor(Math.random() * (MAX_LOOK_OFFSET_MS + 1));
 
   private readonly clock: PacerClock;
   private readonly store: PaceStore | undefined;
@@ -209,15 +161,28 @@ export class AdaptivePacer {
   private async nextStart(): Promise<number> {
     for (;;) {
       const now = this.clock.now();
+      // A look at a shared pace that finds no turn due waits without its lock. Every client waiting
+      // comes back when the turn is due, each a little apart: the first takes it under the lock,
+      // and the others find it taken by a look of their own, not by a wait for the lock each (20
+      // processes at 50 a second otherwise spent much of their time blocked on it).
+      const seen = this.peek();
+      if (seen !== undefined) {
+        const waitMs = startDelay(seen, now);
+        if (waitMs > 0) {
+          await this.clock.sleep(waitMs + this.lookOffsetMs);
+          continue;
+        }
+      }
       const start = this.change((state): { ticket: number } | { waitMs: number } => {
-        // Before the first refusal a request starts at once while nothing else is in flight (of any
-        // client keeping this pace): one request after another cannot burst, and need not wait for
-        // the rate to climb.
-        const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
-        const startAt = Math.max(now, state.pausedUntil, spaced);
-        if (startAt > now) return { waitMs: startAt - now };
-        if (windowMayBeFull(state, now) && state.inFlight > 0) return { waitMs: 1000 / state.rate };
-        state.nextStartAt = Math.max(state.nextStartAt, now) + 1000 / state.rate;
+        const waitMs = startDelay(state, now);
+        if (waitMs > 0) return { waitMs };
+        // With a shared pace, a start a little late keeps the pace's times: clients sharing it
+        // look for a turn a few milliseconds apart by design (above), and their timers fire late
+        // by a millisecond or so. One later than that (nothing wanted to start) starts the times
+        // again from now; so does every late start of a pace a client keeps alone, as before.
+        const keep = this.store === undefined ? 0 : LATE_START_KEEPS_PACE_MS;
+        const late = now - state.nextStartAt > keep;
+        state.nextStartAt = (late ? now : state.nextStartAt) + 1000 / state.rate;
         state.inFlight += 1;
         return { ticket: state.issued++ };
       });
@@ -227,6 +192,15 @@ export class AdaptivePacer {
       }
       // A refusal met while waiting may move the start later: look again after the wait.
       await this.clock.sleep(start.waitMs);
+    }
+  }
+
+  /** The shared pace as it stands, read without its lock; undefined without a store that can. */
+  private peek(): PaceState | undefined {
+    try {
+      return this.store?.peek?.();
+    } catch {
+      return undefined;
     }
   }
 
@@ -327,6 +301,18 @@ function decrease(state: PaceState, now: number, refusedAt: number): void {
   state.episodeStart = state.issued;
   state.episodeConfirmed = false;
   state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
+}
+
+/** Milliseconds until a request may start (0: now). */
+function startDelay(state: PaceState, now: number): number {
+  // Before the first refusal a request starts at once while nothing else is in flight (of any
+  // client keeping this pace): one request after another cannot burst, and need not wait for
+  // the rate to climb.
+  const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
+  const startAt = Math.max(now, state.pausedUntil, spaced);
+  if (startAt > now) return startAt - now;
+  if (windowMayBeFull(state, now) && state.inFlight > 0) return 1000 / state.rate;
+  return 0;
 }
 
 /** Since the last decrease nothing sent after it passed, and the platform's window may still be full. */

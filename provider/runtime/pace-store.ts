@@ -58,6 +58,11 @@ export class MachinePaceStore implements PaceStore {
     }
   }
 
+  peek(): PaceState {
+    this.open();
+    return this.read();
+  }
+
   private open(): void {
     if (this.opened) return;
     const root = path.dirname(this.directory);

@@ -49,6 +49,18 @@ describe("the pace of one application on one machine", () => {
     expect(fs.statSync(one.directory).mode & 0o777).toBe(0o700);
   });
 
+  it("is read without its lock and without a change (a look for a turn not yet due)", () => {
+    const one = store();
+    one.transact((state) => void (state.rate = 7));
+    const written = fs.statSync(path.join(one.directory, "state.json")).mtimeMs;
+    fs.mkdirSync(path.join(one.directory, "lock")); // another process is changing it
+    clock += 1_000;
+    expect(store().peek().rate).toBe(7);
+    expect(fs.statSync(path.join(one.directory, "state.json")).mtimeMs).toBe(written);
+    clock += IDLE_RESET_MS;
+    expect(store().peek().rate).toBe(2); // nobody changed it for 5 s: a new pace
+  });
+
   it("makes a change wait for a lock another process holds, and fails it after 200 ms", () => {
     const one = store();
     one.transact(() => undefined);

@@ -4,10 +4,12 @@
  * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.9 once
  * per episode (of the rate, or of what passed in the last second when less), then a cubic climb
  * (0.002·(t − K)³ + the rate refused at), a floor of 0.5 a second, the refused request's wait of
- * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s — and
- * clients that keep their pace in one store (the processes of one machine) keep to one rate.
+ * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s, no
+ * second decrease while the platform's window may still be full. Clients that keep their pace in
+ * one store: pacer-shared-store.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { answeredStarts, fakeClock, letPass, starts } from "./support/fake-pacer-clock";
 import {
   AdaptivePacer,
   DECREASE_FACTOR,
@@ -19,52 +21,7 @@ import {
   MAX_PAUSE_MS,
   MIN_RATE,
   SLOW_START_GAIN,
-  type PaceEvent,
-  type PaceState,
-  type PaceStore,
-  initialPaceState,
-  type PacerClock,
 } from "../../../sdk";
-
-/** Virtual time: a sleep moves the clock and returns at once. */
-function fakeClock(start = 1_000_000): PacerClock & { at: number; slept: number[] } {
-  const clock = {
-    at: start,
-    slept: [] as number[],
-    now: () => clock.at,
-    sleep: async (ms: number) => {
-      clock.slept.push(ms);
-      clock.at += ms;
-    },
-  };
-  return clock;
-}
-
-/** Starts `count` requests one after another; their start times (`tickets`: their tickets). */
-async function starts(pacer: AdaptivePacer, clock: PacerClock, count: number, tickets: number[] = []) {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    tickets.push(await pacer.acquire());
-    times.push(clock.now());
-  }
-  return times;
-}
-
-/** Starts `count` requests one after another, each answered (released) before the next; their start times. */
-async function answeredStarts(pacer: AdaptivePacer, clock: PacerClock, count: number) {
-  const times: number[] = [];
-  for (let i = 0; i < count; i += 1) {
-    await pacer.acquire();
-    times.push(clock.now());
-    pacer.release();
-  }
-  return times;
-}
-
-/** `count` passes now of requests sent before (ticket −1): counted in the last second, no gain. */
-function letPass(pacer: AdaptivePacer, count: number): void {
-  for (let i = 0; i < count; i += 1) pacer.passed(-1);
-}
 
 describe("the pacer's numbers", () => {
   it("documents them: 2/s at first, +1 per pass until refused, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s, a full window 1 s", () => {
@@ -250,75 +207,5 @@ describe("the pacer's numbers", () => {
     expect(pacer.currentRate()).toBe(MIN_RATE);
     const times = await starts(pacer, clock, 3);
     expect((times[2] as number) - (times[1] as number)).toBe(2_000);
-  });
-});
-
-describe("the pace several clients keep in one store (one machine's processes)", () => {
-  /** A store in memory, as the provider's file keeps it for the processes of a machine. */
-  function memoryStore(): PaceStore & { state: PaceState; broken: boolean } {
-    const store = {
-      state: initialPaceState(),
-      broken: false,
-      transact<T>(change: (state: PaceState) => T): T {
-        if (store.broken) throw new Error("the store cannot be had");
-        return change(store.state);
-      },
-    };
-    return store;
-  }
-
-  it("keeps one rate: a refusal one client meets slows the other, which says so once", async () => {
-    const clock = fakeClock();
-    const store = memoryStore();
-    const one = new AdaptivePacer({ clock, store });
-    const other = new AdaptivePacer({ clock, store });
-    const events: PaceEvent[] = [];
-    other.listen((event) => events.push(event));
-    store.state.rate = 10; // as the clients' passes made it climb
-    expect(other.currentRate()).toBe(2); // its last view
-    const ticket = await other.acquire();
-    expect(other.currentRate()).toBe(10);
-    letPass(one, 8);
-    const refusedBy = await one.acquire();
-    one.refused(refusedBy, 1_000);
-    // One decrease, from what passed in the last second (8 requests): 0.9 × 8.
-    expect(store.state.rate).toBeCloseTo(7.2);
-    // The other's request was sent before the decrease: its refusal is of the same episode.
-    other.refused(ticket, 1_000);
-    expect(store.state.rate).toBeCloseTo(7.2);
-    const [first, second] = [await other.acquire(), await other.acquire()];
-    expect(second - first).toBe(1);
-    expect(events.filter((e) => e.cause === "shared")).toHaveLength(1);
-    // Every start of either is one start of the one pace: the tickets never repeat.
-    expect(new Set([ticket, refusedBy, first, second]).size).toBe(4);
-  });
-
-  it("starts the clients' requests one rate apart, not one rate each", async () => {
-    const clock = fakeClock();
-    const store = memoryStore();
-    const pacers = [new AdaptivePacer({ clock, store }), new AdaptivePacer({ clock, store })];
-    (pacers[0] as AdaptivePacer).refused(await (pacers[0] as AdaptivePacer).acquire(), 0);
-    store.state.rate = 4;
-    const times: number[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      await (pacers[i % 2] as AdaptivePacer).acquire();
-      times.push(clock.now());
-    }
-    const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
-    expect(gaps.slice(1)).toEqual([250, 250, 250, 250]);
-  });
-
-  it("goes on with its last view of the pace when the store cannot be had", async () => {
-    const clock = fakeClock();
-    const store = memoryStore();
-    const pacer = new AdaptivePacer({ clock, store });
-    letPass(pacer, 4);
-    await pacer.acquire();
-    store.broken = true;
-    pacer.refused(await pacer.acquire(), 2_000);
-    expect(pacer.currentRate()).toBeCloseTo(0.9 * 2);
-    const before = clock.now();
-    await pacer.acquire();
-    expect(clock.now()).toBe(before + 2_000);
   });
 });
