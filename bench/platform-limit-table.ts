@@ -31,16 +31,17 @@ export function largeLimitTable(figures: readonly LimitFigure[] | undefined): st
   const lines = [
     "**100,000 devices** (`npm run bench -- --limit-large`: 20 stacks × 5,000 devices, one DeviceFleet " +
       "each, all `up`s started at once against an emulator limited to R requests a second, then a refresh " +
-      "of every stack at once; no DeviceConfig. Columns as above; this code only)",
+      "of every stack at once; no DeviceConfig. Columns as above; `after` each stack pacing as on a machine of " +
+      "its own, `one-machine-look` the stacks keeping one pace, as on one machine, with this code)",
     "",
-    "| K × M at R | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
+    "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | failed refreshes | load |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const f of figures) {
     const floor = (f.stacks * f.devices) / f.rate;
     lines.push(
-      `| ${f.stacks} × ${thousands(f.devices)} at ${f.rate}/s | ${f.up.ratio.toFixed(2)} (${f.up.seconds.toFixed(0)} s) | ` +
+      `| ${f.stacks} × ${thousands(f.devices)} at ${f.rate}/s | ${f.code} | ${f.up.ratio.toFixed(2)} (${f.up.seconds.toFixed(0)} s) | ` +
         `${netOf(f, floor)} | ${percent(f.up)} | ${f.up.failed} of ${f.stacks} | ${f.refresh.seconds.toFixed(0)} s | ` +
         `${percent(f.refresh)} | ${f.refresh.failed} of ${f.stacks} | ${f.load.start.toFixed(1)} → ${f.load.end.toFixed(1)} |`,
     );
