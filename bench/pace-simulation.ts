@@ -10,8 +10,10 @@
  * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]
  * [--one-machine] [--jitter F] [--seed N]`
  */
-import { AdaptivePacer, initialPaceState, type PaceStore, type PacerClock } from "../sdk/pacer";
+import { AdaptivePacer, type PacerClock } from "../sdk/pacer";
+import { initialPaceState, type PaceStore } from "../sdk/pace-state";
 import { RateLimiter } from "../emulator/rate-limiter";
+import { seededRandom } from "../emulator/faults/seeded-random";
 
 /** One simulated run. */
 export interface PaceScenario {
@@ -146,7 +148,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
     ? { transact: (change) => change(shared) }
     : undefined;
 
-  const random = mulberry32(scenario.seed ?? 1);
+  const random = seededRandom(scenario.seed ?? 1);
   const half = (): number => (scenario.latencyMs / 2) * (1 + (scenario.jitter ?? 0) * (2 * random() - 1));
 
   const client = async (index: number): Promise<void> => {
@@ -196,18 +198,6 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
     refused,
     slowestClient: Math.max(...finished),
     fastestClient: Math.min(...finished),
-  };
-}
-
-/** A small seeded generator of uniform numbers in [0, 1) (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

@@ -16,27 +16,24 @@ export type { CallServiceOptions, DeleteDeviceOptions, SetRpsProfileResult } fro
 export { MAX_DEVICES_PER_TASK, type CreateConfigTasksOptions, type TaskChunkFailure } from "./config-tasks";
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
+export { AdaptivePacer, type PaceEvent, type PaceListener, type PacerClock } from "./pacer";
 export {
-  AdaptivePacer,
+  CLIENT_PAUSE_ABOVE_MS,
+  CUBIC_SCALE,
   DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
-  CUBIC_SCALE,
-  CLIENT_PAUSE_ABOVE_MS,
-  INITIAL_RATE,
-  MAX_PAUSE_MS,
-  MIN_RATE,
-  SLOW_START_GAIN,
-  type PaceEvent,
-  type PaceListener,
-  type PaceState,
-  type PaceStore,
-  initialPaceState,
-  MEASURE_WINDOW_MS,
   FULL_WINDOW_MS,
+  INITIAL_RATE,
   LATE_START_KEEPS_PACE_MS,
   MAX_LOOK_OFFSET_MS,
-  type PacerClock,
-} from "./pacer";
+  MAX_PAUSE_MS,
+  MEASURE_WINDOW_MS,
+  MIN_RATE,
+  SLOW_START_GAIN,
+  initialPaceState,
+  type PaceState,
+  type PaceStore,
+} from "./pace-state";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { unsafeCharacterProblem, type TextKind } from "./text-characters";

@@ -1,7 +1,8 @@
 /** Options of {@link DevicePlatformClient} and their validation at construction time. */
 import type { Dispatcher } from "undici";
 import type { RequestEventListener } from "./events";
-import type { PaceListener, PaceStore } from "./pacer";
+import type { PaceListener } from "./pacer";
+import type { PaceStore } from "./pace-state";
 import type { QuotaHaltShare } from "./quota-halt";
 import { baseUrlProblem } from "./base-url";
 import { DEFAULT_RETRY_OPTIONS, type RetryOptions } from "./retry";

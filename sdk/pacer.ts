@@ -54,24 +54,6 @@ import {
   type PaceStore,
 } from "./pace-state";
 
-export {
-  CLIENT_PAUSE_ABOVE_MS,
-  CUBIC_SCALE,
-  DECREASE_FACTOR,
-  DEFAULT_PAUSE_MS,
-  FULL_WINDOW_MS,
-  INITIAL_RATE,
-  LATE_START_KEEPS_PACE_MS,
-  MAX_LOOK_OFFSET_MS,
-  MAX_PAUSE_MS,
-  MEASURE_WINDOW_MS,
-  MIN_RATE,
-  SLOW_START_GAIN,
-  initialPaceState,
-  type PaceState,
-  type PaceStore,
-};
-
 /** The clock and timer of a pacer (tests give a fake one). */
 export interface PacerClock {
   now(): number;
