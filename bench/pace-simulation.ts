@@ -8,7 +8,7 @@
  * how much of its wall time the pacing itself costs.
  *
  * `npx tsx bench/pace-simulation.ts [KxM@R ...] [--latency MS] [--concurrency C] [--stagger MS]
- * [--one-machine] [--jitter F] [--seed N]`
+ * [--phase MS] [--one-machine] [--jitter F] [--seed N]`
  */
 import { AdaptivePacer, type PacerClock } from "../sdk/pacer";
 import { initialPaceState, type PaceStore } from "../sdk/pace-state";
@@ -27,6 +27,11 @@ export interface PaceScenario {
   readonly latencyMs: number;
   /** Milliseconds between the clients' starts (0: all at once). */
   readonly staggerMs?: number;
+  /**
+   * Milliseconds into the platform's first one-second window at which the first client starts
+   * (0: at its start): real starts fall anywhere in a window.
+   */
+  readonly phaseMs?: number;
   /**
    * The clients run on one machine and keep one pace (the provider's pace-store.ts, here in
    * memory); otherwise each keeps its own, as on machines of their own.
@@ -152,7 +157,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
   const half = (): number => (scenario.latencyMs / 2) * (1 + (scenario.jitter ?? 0) * (2 * random() - 1));
 
   const client = async (index: number): Promise<void> => {
-    await clock.sleep(index * (scenario.staggerMs ?? 0));
+    await clock.sleep((scenario.phaseMs ?? 0) + index * (scenario.staggerMs ?? 0));
     const pacer = new AdaptivePacer({ clock, store });
     let queue = scenario.requestsPerClient;
     const worker = async (): Promise<void> => {
@@ -215,6 +220,7 @@ async function main(argv: string[]): Promise<void> {
   const latencyMs = option("--latency", 20);
   const concurrency = option("--concurrency", 16);
   const staggerMs = option("--stagger", 0);
+  const phaseMs = option("--phase", 0);
   const jitter = option("--jitter", 0);
   const seed = option("--seed", 1);
   const oneMachine = argv.includes("--one-machine");
@@ -228,6 +234,7 @@ async function main(argv: string[]): Promise<void> {
       concurrency,
       latencyMs,
       staggerMs,
+      phaseMs,
       oneMachine,
       jitter,
       seed,

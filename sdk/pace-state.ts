@@ -58,6 +58,12 @@ export interface PaceState {
   plateau: number;
   /** When the last decrease was (epoch milliseconds). */
   decreasedAt: number;
+  /**
+   * What passed in the {@link MEASURE_WINDOW_MS} before the current episode's latest refusal, while
+   * no request sent since its decrease has passed: the platform's full window, counted nearer its end
+   * than at the episode's first refusal (see the pacer's `passed`).
+   */
+  refusedWindowPassed: number;
   /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
   passedAt: number[];
   /**
@@ -79,6 +85,7 @@ export function initialPaceState(): PaceState {
     episodeConfirmed: true,
     plateau: INITIAL_RATE,
     decreasedAt: 0,
+    refusedWindowPassed: 0,
     passedAt: [],
     inFlight: 0,
   };

@@ -19,7 +19,9 @@
  *   {@link FULL_WINDOW_MS} of it before any request sent since has passed: a limit counted in
  *   windows refuses every request until the full window ends, whatever the rate (TCP NewReno's
  *   one reduction per window of data). Until then the client sends one request at a time: more
- *   would only be refused with it.
+ *   would only be refused with it. When one of them passes (the full window has ended), what passed
+ *   in the second before the episode's latest refusal, when less, becomes the rate the cubic
+ *   flattens at: counted nearer the full window's end, it holds less of the window before.
  * - The refused request waits its `Retry-After` ({@link DEFAULT_PAUSE_MS} without one,
  *   {@link MAX_PAUSE_MS} at most). A `Retry-After` longer than {@link CLIENT_PAUSE_ABOVE_MS} holds
  *   every start of the client until it has passed: the platform says its window is long. One of a
@@ -200,6 +202,7 @@ export class AdaptivePacer {
       while (state.passedAt.length > 0 && (state.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
         state.passedAt.shift();
       if (ticket < state.episodeStart) return;
+      if (!state.episodeConfirmed) settlePlateau(state);
       state.episodeConfirmed = true;
       const target = state.slowStart ? state.rate + SLOW_START_GAIN : cubic(state, now);
       // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
@@ -220,14 +223,16 @@ export class AdaptivePacer {
     const wait = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
     const pausedUntil = this.change((state) => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
+      const passed =
+        state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length * (1000 / MEASURE_WINDOW_MS);
       if (ticket >= state.episodeStart && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
         // the rate.
-        const passed = state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length;
-        decrease(state, now, Math.min(state.rate, passed * (1000 / MEASURE_WINDOW_MS)));
+        decrease(state, now, Math.min(state.rate, passed));
         this.ownDecreaseAt = now;
       }
+      if (!state.episodeConfirmed) state.refusedWindowPassed = passed;
       return state.pausedUntil;
     });
     this.tell("refused");
@@ -283,6 +288,20 @@ function decrease(state: PaceState, now: number, refusedAt: number): void {
   state.episodeStart = state.issued;
   state.episodeConfirmed = false;
   state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
+}
+
+/**
+ * The first request sent since a decrease passed: the platform's window that refused has ended, and
+ * the latest refusal came near its end. What passed in the second before that refusal is that
+ * window's count, less of the window before it than the second before the episode's first refusal
+ * held (which in a slow start spans two windows: a limit of 10 read as 11–13); when it is less, it
+ * is where the cubic flattens, and the rate is β × it.
+ */
+function settlePlateau(state: PaceState): void {
+  const counted = Math.max(MIN_RATE, state.refusedWindowPassed);
+  if (counted >= state.plateau) return;
+  state.plateau = counted;
+  state.rate = Math.min(state.rate, counted * DECREASE_FACTOR);
 }
 
 /** Milliseconds until a request may start (0: now). */

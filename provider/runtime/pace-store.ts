@@ -165,6 +165,9 @@ function parseState(text: string): { state: PaceState; changedAt: number } | und
     passedAt: given.passedAt as number[],
   };
   for (const key of numbers) state[key] = given[key] as number;
+  // A pace an older provider kept has no count of its refused window: none that would lower the plateau.
+  const counted = given.refusedWindowPassed;
+  state.refusedWindowPassed = Number.isFinite(counted) ? (counted as number) : state.plateau;
   return { state, changedAt: given.changedAt as number };
 }
 

@@ -3,7 +3,7 @@
  * stores of one directory: each change is made on the one state under the lock (a lock held by
  * another waits, at most 200 ms, then the change fails and the pacer goes on alone); a lock older
  * than 1 s is broken; a pace nobody changed for 5 s starts again; another application's pace is
- * another file; a directory or file that is not this user's alone is not used; the status line
+ * another file; a pace an older provider wrote is read; a directory or file that is not this user's alone is not used; the status line
  * while the pace waits (pace-progress.ts) says why and how fast.
  */
 import * as fs from "node:fs";
@@ -95,6 +95,23 @@ describe("the pace of one application on one machine", () => {
     expect(one.transact((state) => [state.rate, state.slowStart])).toEqual([2, true]);
     fs.writeFileSync(path.join(one.directory, "state.json"), '{"rate": "fast"}');
     expect(one.transact((state) => state.rate)).toBe(2);
+  });
+
+  it("keeps the count of an episode's refused window, and reads a pace an older provider wrote without one as nothing to settle", () => {
+    const one = store();
+    one.transact((state) => {
+      state.plateau = 12;
+      state.refusedWindowPassed = 10;
+    });
+    expect(store().transact((state) => state.refusedWindowPassed)).toBe(10);
+    const file = path.join(one.directory, "state.json");
+    const { refusedWindowPassed, ...older } = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
+      string,
+      unknown
+    >;
+    expect(refusedWindowPassed).toBe(10);
+    fs.writeFileSync(file, JSON.stringify(older));
+    expect(store().transact((state) => [state.plateau, state.refusedWindowPassed])).toEqual([12, 12]);
   });
 
   it("is not used when its file is writable by others: the pacer goes on alone", async () => {

@@ -5,7 +5,8 @@
  * per episode (of the rate, or of what passed in the last second when less), then a cubic climb
  * (0.002·(t − K)³ + the rate refused at), a floor of 0.5 a second, the refused request's wait of
  * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s, no
- * second decrease while the platform's window may still be full. Clients that keep their pace in
+ * second decrease while the platform's window may still be full, and the flat of the climb settled
+ * at what passed in the second before the episode's latest refusal when less. Clients that keep their pace in
  * one store: pacer-shared-store.test.ts.
  */
 import { describe, expect, it } from "vitest";
@@ -169,6 +170,41 @@ describe("the pacer's numbers", () => {
     const before = clock.at;
     await starts(pacer, clock, 2);
     expect(clock.at - before).toBeLessThan(2 * (1000 / pacer.currentRate()) + 1);
+  });
+
+  it("when the episode's first request passes, flattens at what passed in the second before its latest refusal, when that is less", async () => {
+    const clock = fakeClock();
+    const pacer = new AdaptivePacer({ clock });
+    while (pacer.currentRate() < 20) {
+      const ticket = await pacer.acquire();
+      pacer.release();
+      pacer.passed(ticket);
+    }
+    clock.at += 2_000;
+    // A slow start's last second spans two of the platform's windows: 4 passed at the end of one,
+    // 10 (its limit) in the next, then a refusal.
+    letPass(pacer, 4);
+    clock.at += 300;
+    letPass(pacer, 10);
+    const refused = await pacer.acquire();
+    pacer.release();
+    pacer.refused(refused, 1_000);
+    const decreasedAt = clock.at;
+    expect(pacer.currentRate()).toBeCloseTo(14 * DECREASE_FACTOR, 9);
+    // Refused again near the window's end: the second before holds the 10 alone.
+    clock.at += 800;
+    const probe = await pacer.acquire();
+    pacer.release();
+    pacer.refused(probe, 1_000);
+    expect(pacer.currentRate()).toBeCloseTo(14 * DECREASE_FACTOR, 9);
+    // The next window: a request sent since the decrease passes. The cubic flattens at 10, not 14.
+    clock.at += 150;
+    const passing = await pacer.acquire();
+    pacer.release();
+    pacer.passed(passing);
+    const decreasedFor = (clock.at - decreasedAt) / 1000;
+    const k = Math.cbrt((10 * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
+    expect(pacer.currentRate()).toBeCloseTo(10 - CUBIC_SCALE * (k - decreasedFor) ** 3, 1);
   });
 
   it("without Retry-After pauses 1 s; a Retry-After beyond the cap pauses for the cap", async () => {
