@@ -10,8 +10,8 @@
  * (engine-floor.ts). With `--limit` (or `--limit-only`, which keeps the other figures of
  * bench/results.json), the platform-limit table (platform-limit.ts): `--limit-rows KxM@R,…`
  * (default 1x2000@20,8x250@20,20x500@50), and
- * `--limit-base DIR` measures a tree at DIR (an earlier commit's worktree) as `before`, side by
- * side with this one; `--limit-label L` names this tree's figures (default `after`), `--limit-append`
+ * `--limit-base DIR` measures a tree at DIR (an earlier commit's worktree) as `before` (or
+ * `--limit-base-label L`), side by side with this one; `--limit-label L` names this tree's figures (default `after`), `--limit-append`
  * adds them to those bench/results.json holds, and `--no-limit-config` leaves the DeviceConfig
  * out; `--limit-one-machine` has the stacks keep one pace, as on one machine (by default each paces as
  * on a machine of its own). `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       "limit-base": { type: "string" },
       "limit-large": { type: "boolean", default: false },
       "limit-label": { type: "string", default: "after" },
+      "limit-base-label": { type: "string", default: "before" },
       "limit-append": { type: "boolean", default: false },
       "no-limit-config": { type: "boolean", default: false },
       "limit-one-machine": { type: "boolean", default: false },
@@ -114,7 +115,12 @@ async function main(): Promise<void> {
       const limitRows = values["limit-rows"] ? parseLimitRows(values["limit-rows"]) : DEFAULT_LIMIT_ROWS;
       const codes = [
         ...(values["limit-base"]
-          ? [{ code: "before", nodeModules: installTree(values["limit-base"], workDir, "before") }]
+          ? [
+              {
+                code: values["limit-base-label"],
+                nodeModules: installTree(values["limit-base"], workDir, "before"),
+              },
+            ]
           : []),
         { code: values["limit-label"], nodeModules: toolchain.nodeModules },
       ];
