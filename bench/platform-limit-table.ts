@@ -32,7 +32,8 @@ export function largeLimitTable(figures: readonly LimitFigure[] | undefined): st
     "**100,000 devices** (`npm run bench -- --limit-large`: 20 stacks × 5,000 devices, one DeviceFleet " +
       "each, all `up`s started at once against an emulator limited to R requests a second, then a refresh " +
       "of every stack at once; no DeviceConfig. Columns as above; `after` each stack pacing as on a machine of " +
-      "its own, `one-machine-look` the stacks keeping one pace, as on one machine, with this code)",
+      "its own, `one-machine-look` the stacks keeping one pace, as on one machine, with the code of the " +
+      "`one-machine-look` rows above)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | failed refreshes | load |",
@@ -62,8 +63,10 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
       "before the pacing, `after` the code with it, measured one after the other in one run, each stack pacing as " +
       "on a machine of its own; `after-4272cfc` is measured later after the model-read fix, and `one-machine` later " +
       "still with the stacks keeping one pace, as on one machine; `one-machine-full-window` with no second decrease " +
-      "while the platform's window may be full, and `one-machine-look` (this code) with a request waiting for its " +
-      "turn reading the pace without its lock: see Fleets at scale)",
+      "while the platform's window may be full, and `one-machine-look` with a request waiting for its " +
+      "turn reading the pace without its lock; `one-machine-9b25dac` is that code again and `one-machine-settle` " +
+      "(this code) the climb's flat settled when a refusal episode ends, measured one after the other in one " +
+      "run: see Fleets at scale)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",
