@@ -66,7 +66,7 @@ export function platformLimitTable(figures: readonly LimitFigure[] | undefined):
       "while the platform's window may be full, and `one-machine-look` with a request waiting for its " +
       "turn reading the pace without its lock; `one-machine-9b25dac` is that code again and `one-machine-settle` " +
       "(this code) the climb's flat settled when a refusal episode ends, measured one after the other in one " +
-      "run: see Fleets at scale)",
+      "run, and the 20-stack pair again (`-2`) in a second run: see Fleets at scale)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",
