@@ -17,23 +17,8 @@ export { MAX_DEVICES_PER_TASK, type CreateConfigTasksOptions, type TaskChunkFail
 export type { DevicePlatformClientOptions } from "./options";
 export type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "./quota-halt";
 export { AdaptivePacer, type PaceEvent, type PaceListener, type PacerClock } from "./pacer";
-export {
-  CLIENT_PAUSE_ABOVE_MS,
-  CUBIC_SCALE,
-  DECREASE_FACTOR,
-  DEFAULT_PAUSE_MS,
-  FULL_WINDOW_MS,
-  INITIAL_RATE,
-  LATE_START_KEEPS_PACE_MS,
-  MAX_LOOK_OFFSET_MS,
-  MAX_PAUSE_MS,
-  MEASURE_WINDOW_MS,
-  MIN_RATE,
-  SLOW_START_GAIN,
-  initialPaceState,
-  type PaceState,
-  type PaceStore,
-} from "./pace-state";
+// Every number of the pacing and the state a store keeps (pace-state.ts holds nothing else).
+export * from "./pace-state";
 export { DEFAULT_RATE_LIMIT_WAIT_MS } from "./options";
 export { baseUrlProblem, isLoopbackHost, maskUrl } from "./base-url";
 export { unsafeCharacterProblem, type TextKind } from "./text-characters";

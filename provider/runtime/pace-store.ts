@@ -58,6 +58,7 @@ export class MachinePaceStore implements PaceStore {
     }
   }
 
+  /** The pace as its file holds it, read without the lock (every write is a rename: a whole file). */
   peek(): PaceState {
     this.open();
     return this.read();
