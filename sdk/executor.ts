@@ -13,12 +13,13 @@ import {
 } from "./errors";
 import { classifyFailure } from "./classify-response";
 import { emitEvent, type RequestEventListener } from "./events";
-import { parseLosslessJson, stringifyLosslessJson } from "./lossless-json";
+import { stringifyLosslessJson } from "./lossless-json";
 import type { AdaptivePacer, PaceListener } from "./pacer";
 import type { QuotaHaltShare } from "./quota-halt";
 import { QuotaHalt } from "./quota-halt-state";
 import { RateLimitWait } from "./rate-limit-wait";
 import { redactText } from "./redact";
+import { describeIssues, isSuccessStatus, readSuccess, tryParse } from "./response-body";
 import {
   decideRetry,
   retryDelayMs,
@@ -27,7 +28,6 @@ import {
   type Repeatability,
   type RetryOptions,
 } from "./retry";
-import { envelopeSchema } from "./schemas/common";
 import type { HttpMethod, HttpRequest, HttpResult, HttpTransport } from "./transport";
 
 /** Where access tokens come from; see auth.ts. */
@@ -45,7 +45,12 @@ export interface OperationSpec<T> {
   readonly json?: unknown;
   /** Form-encoded body (token requests). */
   readonly form?: Readonly<Record<string, string>>;
-  /** Send `Authorization: Bearer …` (everything but the token endpoint). */
+  /**
+   * Send `Authorization: Bearer …` (everything but the token endpoint). Only these keep to the
+   * client's pace (pacer.ts): the application's rate limit counts its operations, and a token grant
+   * is not one (the emulator's limiter runs after the token is checked; the platform's reference
+   * says nothing of grants).
+   */
   readonly authenticated: boolean;
   readonly repeatability: Repeatability;
   /** Schema of the envelope's `data`. */
@@ -133,10 +138,12 @@ export class RequestExecutor {
       await this.halt.throwIfHalted(spec, before);
       attempt += 1;
       const token = spec.authenticated ? await this.options.tokens.getAccessToken() : undefined;
+      // A token grant takes no turn of the pace, nor counts among what passed (see `authenticated`):
+      // counted, the first grant of each of 4 processes read a limit of 10 as up to 14.
       let ticket: number | undefined;
       const result = await this.options.transport
         .send(this.buildRequest(spec, token), async () => {
-          ticket = await pacer.acquire();
+          if (spec.authenticated) ticket = await pacer.acquire();
           await this.halt.throwIfHalted(spec, before);
         })
         .finally(() => {
@@ -144,7 +151,7 @@ export class RequestExecutor {
         });
       const interpreted = this.interpret(spec, result, attempt);
       if (interpreted.ok) {
-        pacer.passed(ticket ?? -1);
+        if (ticket !== undefined) pacer.passed(ticket);
         this.emit(spec, result, attempt);
         return { value: interpreted.value, requestId: interpreted.requestId };
       }
@@ -153,7 +160,7 @@ export class RequestExecutor {
 
       // `rate_limited` slows the whole client and the operation waits its turn again, within a
       // time budget rather than a count (rate-limit-wait.ts).
-      const wait = limited.onAnswer(outcome, ticket ?? -1, retryAfter);
+      const wait = limited.onAnswer(outcome, ticket, retryAfter);
       if (wait !== undefined) {
         this.emit(spec, result, attempt, error, "retryInMs" in wait ? wait.retryInMs : undefined);
         if ("retryInMs" in wait) {
@@ -290,60 +297,7 @@ export class RequestExecutor {
   }
 }
 
-function isSuccessStatus(status: number): boolean {
-  return status >= 200 && status < 300;
-}
-
 /** A 401, or `status: "Failed"` with authentication_failed: the token may have expired or been replaced. */
 function isTokenRejection(error: DevicePlatformError, outcome: AttemptOutcome): boolean {
   return error.code === "authentication_failed" && outcome.kind === "response" && outcome.status === 401;
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false };
-
-/**
- * The `data` of a 2xx answer that is a success: the envelope with `status: "Success"`, a bare
- * OAuth token body from the token endpoint, or no body at all where the operation's schema allows
- * none (some servers answer DELETE with nothing). Undefined means the answer is a failure.
- */
-function readSuccess(
-  spec: OperationSpec<unknown>,
-  body: Parsed,
-): { data: unknown; requestId?: string } | undefined {
-  if (!body.ok) return undefined;
-  if (body.value === undefined)
-    return spec.schema.safeParse(undefined).success ? { data: undefined } : undefined;
-  if (spec.tokenEndpoint && isBareTokenBody(body.value)) return { data: body.value };
-  const envelope = envelopeSchema.safeParse(body.value);
-  if (!envelope.success || envelope.data.status !== "Success") return undefined;
-  return { data: envelope.data.data, requestId: envelope.data.requestId };
-}
-
-/** A plain OAuth token response: an object with `access_token` and no envelope `status`. */
-function isBareTokenBody(value: unknown): boolean {
-  return typeof value === "object" && value !== null && "access_token" in value && !("status" in value);
-}
-
-/**
- * Parses a body; an empty body is `undefined`. Only a syntax error means "not JSON": anything else
- * (a runtime without the features lossless parsing needs) is a bug to report, not a bad response.
- */
-function tryParse(text: string): Parsed {
-  if (text.trim() === "") return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: parseLosslessJson(text) };
-  } catch (error) {
-    if (error instanceof SyntaxError) return { ok: false };
-    throw error;
-  }
-}
-
-/** A short account of schema mismatches, by field path; no values, so nothing secret can leak. */
-function describeIssues(error: z.ZodError): string {
-  const issues = error.issues.slice(0, 5).map((issue) => {
-    const path = ["data", ...issue.path.map(String)].join(".");
-    return `${path}: ${issue.message}`;
-  });
-  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : "";
-  return `${issues.join("; ")}${more}`;
 }

@@ -220,7 +220,7 @@ export class AdaptivePacer {
   refused(ticket: number, retryAfterMs: number | undefined): number {
     const now = this.clock.now();
     this.refusals += 1;
-    const wait = Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
+    const wait = this.unpacedWait(retryAfterMs);
     const pausedUntil = this.change((state) => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
       const passed =
@@ -237,6 +237,14 @@ export class AdaptivePacer {
     });
     this.tell("refused");
     return Math.max(wait, pausedUntil - now);
+  }
+
+  /**
+   * The wait of a refused request that keeps to no pace (a token grant): its `Retry-After`, capped,
+   * or {@link DEFAULT_PAUSE_MS} without one. The pace is left as it is.
+   */
+  unpacedWait(retryAfterMs: number | undefined): number {
+    return Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
   }
 
   /**

@@ -28,23 +28,27 @@ export class RateLimitWait {
   ) {}
 
   /**
-   * Takes the outcome of the attempt the pacer gave `ticket`. For a `rate_limited` refusal: the wait
-   * before the next attempt, or, once the budget is spent, the note the error carries. Undefined
-   * for any other outcome (which keeps the client's other retry rules); an answer of the platform's
-   * own (below 500) counts as a request that passed the limit.
+   * Takes the outcome of the attempt the pacer gave `ticket` (undefined: a request that keeps to no
+   * pace, a token grant). For a `rate_limited` refusal: the wait before the next attempt, or, once
+   * the budget is spent, the note the error carries. Undefined for any other outcome (which keeps
+   * the client's other retry rules); an answer of the platform's own (below 500) counts as a
+   * request that passed the limit. A refusal of a request without a ticket waits its `Retry-After`
+   * and leaves the pace as it is.
    */
   onAnswer(
     outcome: AttemptOutcome,
-    ticket: number,
+    ticket: number | undefined,
     retryAfter: string | undefined,
   ): RateLimitStep | undefined {
     if (outcome.kind !== "response") return undefined;
     if (outcome.status !== 429 || outcome.quotaExhausted) {
-      if (outcome.status < 500 && outcome.status !== 429) this.pacer.passed(ticket);
+      if (outcome.status < 500 && outcome.status !== 429 && ticket !== undefined) this.pacer.passed(ticket);
       return undefined;
     }
     const now = this.now();
-    const retryInMs = this.pacer.refused(ticket, parseRetryAfterMs(retryAfter, now));
+    const retryAfterMs = parseRetryAfterMs(retryAfter, now);
+    const retryInMs =
+      ticket === undefined ? this.pacer.unpacedWait(retryAfterMs) : this.pacer.refused(ticket, retryAfterMs);
     this.firstRefusedAt ??= now;
     const refusedFor = now - this.firstRefusedAt;
     if (refusedFor < this.waitMs) return { retryInMs };
