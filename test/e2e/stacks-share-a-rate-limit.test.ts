@@ -8,8 +8,9 @@
  *
  * - **One machine** (the stacks' `up`s on one runner or laptop, as here): their provider processes
  *   keep one pace (pace-store.ts), as one client would, and meet the limit in its slow start and
- *   seldom after: at most **1.05** adds per device, the issue's goal. Measured on a 2-core machine,
- *   32 runs (16 of either front-end, two files at once): 120–123 for 120. Before token grants kept
+ *   seldom after: at most **1.05** adds per device, the issue's goal. Measured on a 2-core machine:
+ *   120–123 for 120 in 32 runs (16 of either front-end, two files at once), and 121–125 in 8 runs
+ *   while a whole `.ci/run` ran on the same cores (load about 8). Before token grants kept
  *   to no pace (executor.ts), 121–126: each process's first grant was counted among what the
  *   platform let through, the slow start's first refusal read the limit of 10 as 11–14, and each
  *   request read too many cost a refusal later.
