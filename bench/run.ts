@@ -25,7 +25,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
-import { prepareToolchain } from "../test/e2e/support/toolchain";
+import { prepareToolchain, removeWorkDir } from "../test/e2e/support/toolchain";
 import { PULUMI_SDK_VERSION } from "../test/e2e/support/versions";
 import { MAX_CHECKPOINTED_RESOURCES, measureEngineFloorSuite } from "./engine-floor";
 import { measureFixedCost } from "./fixed-cost";
@@ -197,6 +197,7 @@ async function main(): Promise<void> {
     if (!(error instanceof LimitOnly)) throw error;
   } finally {
     await emulator.stop();
+    removeWorkDir(workDir);
   }
   results.machine.load.end = loadNow();
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + "\n");

@@ -7,13 +7,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node" with { "resolution-mode": "import" };
-import { prepareToolchain } from "./support/toolchain";
+import { prepareToolchain, removeWorkDir } from "./support/toolchain";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const workDir = mkdtempSync(path.join(tmpdir(), "devplatform-e2e-"));
   const toolchain = prepareToolchain(workDir);
   project.provide("e2e", { ...toolchain, workDir });
-  return async () => undefined;
+  // The toolchain, projects and states grow to gigabytes per run: a run that left them behind
+  // filled a disk after about 90. `.ci/run` fails when one is left.
+  return async () => removeWorkDir(workDir);
 }
 
 declare module "vitest" {

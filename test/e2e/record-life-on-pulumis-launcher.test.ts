@@ -11,7 +11,15 @@
  *   printed, not asserted — docs/guides/reliability.md gives the figures).
  * Request counts from the emulator's counters.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -126,12 +134,17 @@ describe("a record left at every ephemeral port (dynamic)", () => {
     } finally {
       process.env.DEVPLATFORM_OWNERSHIP_DIR = saved;
     }
-    project.setProgram(devicesProgram([]));
-    await control.resetCounters();
-    const up = await project.up();
-    assertOk(up);
-    expect(writesOf((await control.counters()).byRoute)).toEqual({ "DELETE /devices/{deviceId}": 1 });
-    expect(await platformIds([sn])).toEqual([]);
+    try {
+      project.setProgram(devicesProgram([]));
+      await control.resetCounters();
+      const up = await project.up();
+      assertOk(up);
+      expect(writesOf((await control.counters()).byRoute)).toEqual({ "DELETE /devices/{deviceId}": 1 });
+      expect(await platformIds([sn])).toEqual([]);
+    } finally {
+      // A record at each of ~28,000 ports: hundreds of megabytes, outside the run's work directory.
+      rmSync(path.dirname(root), { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,7 +4,7 @@
  * the way users install the package. Nothing here is optional: a missing toolchain is an error.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PULUMI_SDK_VERSION } from "./versions";
 
@@ -66,4 +66,16 @@ export function prepareToolchain(workDir: string): Toolchain {
   const tarball = packPackage(workDir);
   const nodeModules = installTemplate(workDir, tarball);
   return { pulumiDir, nodeModules, tarball };
+}
+
+/**
+ * Removes a run's work directory, unless `DEVPLATFORM_KEEP_WORK_DIR=1` asks to keep it (to look
+ * into a failure; its path is printed then).
+ */
+export function removeWorkDir(workDir: string): void {
+  if (process.env.DEVPLATFORM_KEEP_WORK_DIR === "1") {
+    console.log(`kept the work directory ${workDir} (DEVPLATFORM_KEEP_WORK_DIR=1)`);
+    return;
+  }
+  rmSync(workDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
