@@ -11,6 +11,7 @@ import {
   NotFoundError,
   QuotaExhaustedError,
   RateLimitError,
+  ResponseShapeError,
   ServerError,
   ValidationError,
   type ErrorClass,
@@ -21,6 +22,7 @@ import {
   statusOfErrCode,
   type PlatformErrCode,
 } from "./platform-err-codes";
+import { redactText, redactThenCut } from "./redact";
 
 /** The errCode of a spent daily quota (see platform-err-codes.ts). */
 const QUOTA_EXHAUSTED: PlatformErrCode = "quota_exhausted";
@@ -55,7 +57,18 @@ export interface ClassifiedFailure {
    * HTTP status itself when the errCode is unknown).
    */
   readonly status: number;
+  /**
+   * A write answered 2xx whose body is not a readable success (empty, cut off, not the envelope):
+   * the platform may have performed it, so it must not be sent again blindly.
+   */
+  readonly unreadable?: boolean;
 }
+
+/** Methods that change something on the platform. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Largest excerpt of a body that is not the platform's envelope, in characters. */
+const EXCERPT_CHARACTERS = 120;
 
 /**
  * Maps a failed response to an error: an HTTP error status, HTTP 2xx with `status: "Failed"`, or a
@@ -69,6 +82,7 @@ export function errorFromResponse(ctx: ResponseErrorContext): DevicePlatformErro
 /** {@link errorFromResponse}, also returning the status the retry policy goes by. */
 export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
   const body = readFailureBody(ctx.body, ctx.tokenEndpoint ?? false, ctx.bodyText);
+  if (isUnreadableWriteAnswer(ctx, body)) return unreadableWriteAnswer(ctx, body);
   const status = effectiveStatus(ctx.status, body, ctx.tokenEndpoint ?? false);
   const Class = classFor(status, body, ctx.tokenEndpoint ?? false);
   const error = new Class({
@@ -85,6 +99,35 @@ export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
     baseUrl: ctx.baseUrl,
   });
   return { error, status };
+}
+
+/**
+ * A write (not a token grant) answered 2xx with a body that is neither a success nor the failure
+ * envelope. The status says the request arrived and was handled, so the write may have been
+ * performed: calling it a wrong base URL ("not sent") would let the caller send it again and do it
+ * twice. The platform's answer was unreadable; the outcome is unknown.
+ */
+function isUnreadableWriteAnswer(ctx: ResponseErrorContext, body: FailureBody): boolean {
+  const success = ctx.status >= 200 && ctx.status < 300;
+  return success && !body.isEnvelope && !ctx.tokenEndpoint && WRITE_METHODS.has(ctx.method);
+}
+
+function unreadableWriteAnswer(ctx: ResponseErrorContext, body: FailureBody): ClassifiedFailure {
+  const what = body.reason?.replace(/^not the platform's response: /, "") ?? "not the envelope";
+  const error = new ResponseShapeError({
+    method: ctx.method,
+    path: ctx.path,
+    attempts: ctx.attempts,
+    status: ctx.status,
+    requestId: ctx.headerRequestId,
+    reason:
+      `the platform's answer could not be read (${what}): HTTP ${ctx.status} says the request was ` +
+      "handled, so the write may have been performed",
+    outcomeUnknown: true,
+    note: ctx.note,
+    baseUrl: ctx.baseUrl,
+  });
+  return { error, status: ctx.status, unreadable: true };
 }
 
 /**
@@ -107,10 +150,16 @@ function saysGone(body: FailureBody, tokenEndpoint: boolean): boolean {
   return !tokenEndpoint && body.isEnvelope && missingResourceOf(body.errCode) !== undefined;
 }
 
+/** 5xx statuses a gateway or load balancer answers for a platform that is down or slow. */
+const PROXY_FAULT_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+
 function classFor(status: number, body: FailureBody, tokenEndpoint: boolean): ErrorClass {
   if (saysGone(body, tokenEndpoint)) return NotFoundError;
   if (status === 429 && body.isEnvelope && body.errCode === QUOTA_EXHAUSTED) return QuotaExhaustedError;
   if (status === 429) return RateLimitError;
+  // A 5xx that is not the envelope and not one a proxy sends for a platform in trouble (an HTML
+  // 501 "Unsupported method"): another server answered.
+  if (status >= 500 && !body.isEnvelope && !PROXY_FAULT_STATUSES.has(status)) return ConfigurationError;
   if (status >= 500) return ServerError;
   // Still 2xx: an errCode the SDK does not know (the platform spoke, but said nothing usable),
   // or a body that is not the envelope (another server answered).
@@ -194,10 +243,14 @@ function notThePlatform(text: string | undefined): string {
     : `not the platform's response: "${excerpt}"`;
 }
 
-/** A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy, say). */
+/**
+ * A short, single-line excerpt of a non-JSON body (an HTML error page from a proxy, say). Redacted
+ * whole before it is flattened and cut: a secret the server echoed, cut in two, would no longer be
+ * recognised, and its first part would be shown.
+ */
 function snippet(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = redactText(text).replace(/\s+/g, " ").trim();
   if (flat === "") return undefined;
-  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+  return redactThenCut(flat, EXCERPT_CHARACTERS);
 }

@@ -118,7 +118,26 @@ export class DevicePlatformError extends Error {
 /** 401/403 or `authentication_failed` (after one token renewal), or credentials the token endpoint refused. */
 export class AuthenticationError extends DevicePlatformError {
   override readonly code = "authentication_failed";
+
+  /** Names the settings and the command that fix the credentials. */
+  protected static override advice(init: DevicePlatformErrorInit): string {
+    if (init.path === TOKEN_PATH) {
+      return (
+        "the platform refused the client id and secret: check devplatform:clientId " +
+        "(DEVPLATFORM_CLIENT_ID) and set the secret again with " +
+        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the " +
+        "client's clientId and clientSecret options)"
+      );
+    }
+    return (
+      "the platform refused this application's access token even after renewing it: check that " +
+      "devplatform:clientId (DEVPLATFORM_CLIENT_ID) names the application that manages these devices"
+    );
+  }
 }
+
+/** The OAuth token endpoint's path, relative to the base URL. */
+const TOKEN_PATH = "/oauth/token";
 
 /**
  * The object is gone: HTTP 404 (or HTTP 200 with `status: "Failed"`) whose errCode is exactly
@@ -190,6 +209,11 @@ export class ServerError extends DevicePlatformError {
 /** No HTTP response: connection refused or reset, timeouts. */
 export class TransportError extends DevicePlatformError {
   override readonly code = "transport_error";
+
+  /** Names the host, the setting it comes from, and what to check for this kind of failure. */
+  protected static override advice(init: DevicePlatformErrorInit): string | undefined {
+    return transportAdvice(init);
+  }
 }
 
 /** The platform's success envelope, whose `data` does not have the documented shape. */
@@ -218,8 +242,8 @@ export class ConfigurationError extends DevicePlatformError {
   protected static override advice(init: DevicePlatformErrorInit): string {
     const where = init.baseUrl ?? "the base URL";
     return (
-      `${where} does not look like the device platform's base URL; check devplatform:baseUrl and ` +
-      `devplatform:apiVersion (the client's baseUrl and apiVersion options)`
+      `${where} does not look like the device platform's base URL; check devplatform:baseUrl ` +
+      `(DEVPLATFORM_BASE_URL) and devplatform:apiVersion (the client's baseUrl and apiVersion options)`
     );
   }
 }
@@ -251,6 +275,51 @@ export function withNote(
     cause: error.cause,
     baseUrl: error.baseUrl,
   });
+}
+
+/** Where the base URL is set, as each kind of caller sets it. */
+const BASE_URL_SETTING = "devplatform:baseUrl (DEVPLATFORM_BASE_URL; the client's baseUrl option)";
+
+/**
+ * What to check after a transport failure, by its code (the `(CODE)` that ends `reason`, see
+ * transport.ts): each names the host and where it was set. None for a closed client (a bug).
+ */
+function transportAdvice(init: DevicePlatformErrorInit): string | undefined {
+  const code = /\(([A-Z_]+)\)$/.exec(init.reason ?? "")?.[1];
+  const host = hostOf(init.baseUrl);
+  switch (code) {
+    case "UND_ERR_CLOSED":
+    case "UND_ERR_DESTROYED":
+    case "UND_ERR_INVALID_ARG":
+      return undefined;
+    case "ENOTFOUND":
+      return (
+        `the host ${host} does not resolve: check ${BASE_URL_SETTING} for a typo, and this machine's ` +
+        "DNS; not retried, since a name the DNS says does not exist does not start to within seconds"
+      );
+    case "EAI_AGAIN":
+      return `the DNS lookup of ${host} failed for now: check this machine's DNS, and ${BASE_URL_SETTING}`;
+    case "ECONNREFUSED":
+      return (
+        `nothing accepts connections at ${host}: check the host and port in ${BASE_URL_SETTING}, and ` +
+        "that the platform (or the emulator) runs there"
+      );
+    default:
+      return (
+        `no answer from ${host}: check ${BASE_URL_SETTING}, and the network path (a proxy, a ` +
+        "firewall) from this machine to the platform"
+      );
+  }
+}
+
+/** `host:port` of a base URL, for messages; the URL itself when it does not parse. */
+function hostOf(baseUrl: string | undefined): string {
+  if (baseUrl === undefined) return "the platform's host";
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
 }
 
 /** The request context {@link errorFromResponse} needs besides the response itself. */

@@ -256,6 +256,7 @@ export class RequestExecutor {
         kind: "response",
         status: failure.status,
         quotaExhausted: failure.error instanceof QuotaExhaustedError,
+        unreadable: failure.unreadable,
       };
       return { ok: false, error: failure.error, outcome, retryAfter: result.retryAfter };
     }
@@ -266,7 +267,7 @@ export class RequestExecutor {
     // Success said, answer unreadable: performed, its result unknown (as an answer lost on the way).
     return {
       ok: false,
-      outcome: { kind: "response", status: result.status },
+      outcome: { kind: "response", status: result.status, unreadable: true },
       error: new ResponseShapeError({
         ...where,
         status: result.status,

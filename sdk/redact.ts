@@ -1,18 +1,25 @@
 /**
- * Redaction of credentials from anything the SDK lets out of its hands: error messages and
- * properties, `onEvent` payloads, request paths.
+ * Redaction of credentials from anything the package lets out of its hands: error messages and
+ * properties, `onEvent` payloads, request paths, and — at the package's last boundaries — log
+ * lines, the CLI's output, the review summary, messages the engine prints and records.
  *
  * Two layers, because neither alone is enough: a registry of the exact secret values this process
  * has handled catches them anywhere — for example a server error message that echoes a token back —
  * and patterns catch credentials in the shapes the platform uses (`access_token=` in a query
  * string, `Bearer …`, JSON or form fields) that the registry does not know.
  *
- * The exact values go first, in every encoding a request carries them in (as is, URL-encoded,
- * form-encoded, inside a JSON string): a pattern stops at `&`, a space or a quote, so applied first
- * it would replace only the start of a secret holding one and leave the rest, no longer the exact
- * value, in plain sight. Every registered value counts, whatever its length: a short secret replaced
- * in a few unrelated words mangles a message; a secret left in it leaks.
+ * The registry goes first and finds a secret in whatever form a server echoes it (secret-echoes.ts:
+ * as is, percent-encoded in part or in whole, form-encoded, JSON-escaped, as HTML references): a
+ * pattern stops at `&`, a space or a quote, so applied first it would replace only the start of a
+ * secret holding one and leave the rest in plain sight. Every registered value counts, whatever its
+ * length: a short secret replaced in a few unrelated words mangles a message; a secret left in it
+ * leaks.
+ *
+ * Redaction works on a whole text. A text that is to be cut short is redacted first and cut after
+ * ({@link redactThenCut}): cut first, a secret that straddles the cut no longer matches, and its
+ * first half is shown.
  */
+import { echoEnd, starters } from "./secret-echoes";
 
 const REDACTED = "[REDACTED]";
 
@@ -29,8 +36,14 @@ const MAX_ROTATING_SECRETS = 256;
  */
 const pinnedSecrets = new Set<string>();
 
-/** Every registered secret's forms, longest first (recomputed when the registry changes). */
-let formsInOrder: string[] | undefined;
+/** Every registered secret, longest first, split into characters (recomputed when the registry changes). */
+let secretsInOrder: { characters: string[]; starters: ReadonlySet<string> }[] | undefined;
+
+/**
+ * A text that ends with this many characters of a secret's start (or more) ends inside an echo the
+ * server cut: those are redacted too. Fewer could be any word.
+ */
+const PARTIAL_ECHO_CHARACTERS = 4;
 
 const PATTERNS: readonly [RegExp, string][] = [
   // Query strings and form bodies: access_token=…, refresh_token=…, client_secret=…
@@ -53,7 +66,7 @@ export function registerSecret(secret: string | undefined): void {
     if (oldest !== undefined) rotatingSecrets.delete(oldest);
   }
   rotatingSecrets.add(secret);
-  formsInOrder = undefined;
+  secretsInOrder = undefined;
 }
 
 /** Remembers a long-lived secret (a client secret) for redaction, for the life of the process. */
@@ -61,50 +74,52 @@ export function pinSecret(secret: string | undefined): void {
   if (!isRegistrable(secret)) return;
   rotatingSecrets.delete(secret);
   pinnedSecrets.add(secret);
-  formsInOrder = undefined;
+  secretsInOrder = undefined;
 }
 
 function isRegistrable(secret: string | undefined): secret is string {
   return secret !== undefined && secret.length > 0;
 }
 
-/** Percent-escapes with either case of hex digit: servers echo both. */
-function lowerHex(text: string): string {
-  return text.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-}
-
-/**
- * The forms a secret takes in what a request or an answer carries: as is, URL-encoded (a query or a
- * path), form-encoded (`application/x-www-form-urlencoded`: spaces as `+`), inside a JSON string.
- * Longest first, so that no form is cut by a shorter one it contains.
- */
-export function secretForms(secret: string): string[] {
-  const url = encodeURIComponent(secret);
-  const form = new URLSearchParams({ s: secret }).toString().slice(2);
-  const json = JSON.stringify(secret).slice(1, -1);
-  const forms = new Set([secret, url, lowerHex(url), form, lowerHex(form), json]);
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-function allForms(): string[] {
+function registered(): { characters: string[]; starters: ReadonlySet<string> }[] {
   // Longest first: a secret that contains another is replaced whole, not around it.
-  formsInOrder ??= [...new Set([...pinnedSecrets, ...rotatingSecrets].flatMap(secretForms))].sort(
-    (a, b) => b.length - a.length,
-  );
-  return formsInOrder;
+  secretsInOrder ??= [...new Set([...pinnedSecrets, ...rotatingSecrets])]
+    .map((secret) => Array.from(secret))
+    .sort((a, b) => b.length - a.length)
+    .map((characters) => ({ characters, starters: starters(characters[0] as string) }));
+  return secretsInOrder;
 }
 
-function replaceAll(text: string, value: string): string {
-  return text.includes(value) ? text.split(value).join(REDACTED) : text;
+/** `text` with every echo of one secret replaced. */
+function redactSecret(
+  text: string,
+  secret: { characters: string[]; starters: ReadonlySet<string> },
+): string {
+  const partial = Math.min(PARTIAL_ECHO_CHARACTERS, secret.characters.length);
+  let out = "";
+  let copied = 0;
+  for (let at = 0; at < text.length; ) {
+    const end = secret.starters.has(text[at] as string)
+      ? echoEnd(text, at, secret.characters, partial)
+      : undefined;
+    if (end === undefined || end === at) {
+      at += 1;
+      continue;
+    }
+    out += `${text.slice(copied, at)}${REDACTED}`;
+    copied = end;
+    at = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /**
- * Returns `text` with every registered secret value (in each of its {@link secretForms}) replaced,
- * then every credential pattern.
+ * Returns `text` with every echo of every registered secret replaced (see secret-echoes.ts), then
+ * every credential pattern.
  */
 export function redactText(text: string): string {
   let out = text;
-  for (const form of allForms()) out = replaceAll(out, form);
+  for (const secret of registered()) out = redactSecret(out, secret);
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;
 }
@@ -112,4 +127,19 @@ export function redactText(text: string): string {
 /** Like {@link redactText}, tolerating `undefined` so optional fields stay optional. */
 export function redactOptional(text: string | undefined): string | undefined {
   return text === undefined ? undefined : redactText(text);
+}
+
+/**
+ * `text` redacted whole, then cut to at most `limit` characters (with `…` when cut) at a place
+ * that is neither inside a `[REDACTED]` nor inside a character's UTF-16 pair. The one way to
+ * shorten a text that may hold a secret.
+ */
+export function redactThenCut(text: string, limit: number): string {
+  const redacted = redactText(text);
+  if (redacted.length <= limit) return redacted;
+  let cut = limit;
+  const marker = redacted.lastIndexOf(REDACTED, cut);
+  if (marker !== -1 && marker + REDACTED.length > cut) cut = marker;
+  if (/[\uDC00-\uDFFF]/.test(redacted[cut] ?? "")) cut -= 1;
+  return `${redacted.slice(0, cut)}…`;
 }

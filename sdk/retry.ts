@@ -85,6 +85,12 @@ export type AttemptOutcome =
        * never retried, since it would not clear for hours.
        */
       readonly quotaExhausted?: boolean;
+      /**
+       * A write answered 2xx whose answer could not be read: handled, so perhaps performed. A safe
+       * write is not repeated either (its error says the outcome is unknown; the caller's next run
+       * sends it again): a server that answered this once will most likely answer it again.
+       */
+      readonly unreadable?: boolean;
     }
   | {
       readonly kind: "transport";
@@ -111,6 +117,7 @@ const MAYBE_PERFORMED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 50
 /** Decides what to do after a failed attempt. */
 export function decideRetry(outcome: AttemptOutcome, repeatability: Repeatability): RetryDecision {
   if (outcome.kind === "response") {
+    if (outcome.unreadable) return repeatability === "safe" ? "stop" : "ambiguous";
     return outcome.quotaExhausted ? "stop" : decideAfterResponse(outcome.status, repeatability);
   }
   if (!outcome.transient) return "stop";

@@ -142,8 +142,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 const NOT_SENT_CODES: Record<string, string> = {
   ECONNREFUSED: "connection refused",
   UND_ERR_CONNECT_TIMEOUT: "connect timeout",
-  ENOTFOUND: "host not found",
-  EAI_AGAIN: "DNS lookup failed",
+  EAI_AGAIN: "DNS lookup failed for now",
   EHOSTUNREACH: "host unreachable",
   ENETUNREACH: "network unreachable",
 };
@@ -159,8 +158,14 @@ const AFTER_SEND_CODES: Record<string, string> = {
   UND_ERR_ABORTED: "request aborted",
 };
 
-/** Errors that another attempt cannot fix. */
+/**
+ * Errors that another attempt cannot fix. ENOTFOUND is the resolver's "no such name" (NXDOMAIN, or
+ * no address for it): an authoritative answer, which resolvers also cache for minutes, so retrying
+ * for half a minute as after a reset only delays the message that the base URL names no host. A
+ * resolver that could not answer says EAI_AGAIN, which is retried.
+ */
 const FINAL_CODES: Record<string, string> = {
+  ENOTFOUND: "host not found",
   UND_ERR_CLOSED: "the client is closed",
   UND_ERR_DESTROYED: "the client is closed",
   UND_ERR_INVALID_ARG: "invalid request",

@@ -19,7 +19,7 @@ import { serialNumbers, startHarness, type Harness } from "./support/harness";
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 const ADVICE =
-  "does not look like the device platform's base URL; check devplatform:baseUrl and devplatform:apiVersion";
+  "does not look like the device platform's base URL; check devplatform:baseUrl (DEVPLATFORM_BASE_URL) and devplatform:apiVersion";
 const servers: Server[] = [];
 const clients: DevicePlatformClient[] = [];
 /** Requests each plain server saw, as "METHOD /path". */

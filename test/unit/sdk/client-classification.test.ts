@@ -137,8 +137,8 @@ describe("the token endpoint", () => {
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toBe(
       `POST /oauth/token failed: HTTP 404 (not the platform's response: "<html><h1>404 Not Found</h1></html>"): ` +
-        `${platform.origin} does not look like the device platform's base URL; check devplatform:baseUrl and ` +
-        `devplatform:apiVersion (the client's baseUrl and apiVersion options) (1 attempt)`,
+        `${platform.origin} does not look like the device platform's base URL; check devplatform:baseUrl ` +
+        `(DEVPLATFORM_BASE_URL) and devplatform:apiVersion (the client's baseUrl and apiVersion options) (1 attempt)`,
     );
     expect(platform.count(TOKEN)).toBe(1);
     expect(platform.count(`GET ${DEVICE}`)).toBe(0);
@@ -158,7 +158,12 @@ describe("the token endpoint", () => {
       .getDevice("11")
       .catch((e: unknown) => e)) as DevicePlatformError;
     expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error.message).toBe("POST /oauth/token failed: HTTP 400 invalid_client: who? (1 attempt)");
+    expect(error.message).toBe(
+      "POST /oauth/token failed: HTTP 400 invalid_client: who?: the platform refused the client id and " +
+        "secret: check devplatform:clientId (DEVPLATFORM_CLIENT_ID) and set the secret again with " +
+        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
+        "clientId and clientSecret options) (1 attempt)",
+    );
     expect(platform.count(TOKEN)).toBe(1);
   });
 

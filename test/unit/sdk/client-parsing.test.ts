@@ -199,7 +199,7 @@ describe("response checking", () => {
       expect(error.message).toBe(
         `GET ${PREFIX}/devices/${id} failed: HTTP 200 (not the platform's response: ${excerpt}): ` +
           `${platform.origin} does not look like the device platform's base URL; check devplatform:baseUrl ` +
-          `and devplatform:apiVersion (the client's baseUrl and apiVersion options) (1 attempt)`,
+          `(DEVPLATFORM_BASE_URL) and devplatform:apiVersion (the client's baseUrl and apiVersion options) (1 attempt)`,
       );
     }
     expect(platform.count(`GET ${PREFIX}/devices/2`)).toBe(1);

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   QuotaExhaustedError,
   RateLimitError,
+  ResponseShapeError,
   ServerError,
   TransportError,
   ValidationError,
@@ -22,7 +23,7 @@ type ErrorClass = new (...args: never[]) => DevicePlatformError;
 const where = { method: "PUT", path: "/device/openapi/v1/devices", attempts: 1 };
 const BASE_URL = "https://platform.example.com";
 const ADVICE =
-  "does not look like the device platform's base URL; check devplatform:baseUrl and devplatform:apiVersion " +
+  "does not look like the device platform's base URL; check devplatform:baseUrl (DEVPLATFORM_BASE_URL) and devplatform:apiVersion " +
   "(the client's baseUrl and apiVersion options)";
 
 function envelope(errCode: string, errMsg: string, requestId = "r-abc") {
@@ -122,14 +123,14 @@ describe("errorFromResponse", () => {
     expect(noted.message).toBe(`${error.message}. nothing was changed`);
   });
 
-  it("reads any non-5xx, non-429 failure without the envelope as a configuration error", () => {
+  it("reads any failure without the envelope but 429 and a gateway's 500/502/503/504 as a configuration error (an HTML 501 too)", () => {
     const bodies: [unknown, string][] = [
       [undefined, "<html>Forbidden</html>"],
       [undefined, ""],
       [{ timestamp: 1, status: 404, error: "Not Found" }, '{"timestamp":1,"status":404,"error":"Not Found"}'],
       [{ status: "Success", data: null }, '{"status":"Success","data":null}'],
     ];
-    for (const status of [301, 400, 401, 403, 404, 405, 409]) {
+    for (const status of [301, 400, 401, 403, 404, 405, 409, 501, 505]) {
       for (const [body, bodyText] of bodies) {
         const error = errorFromResponse({ ...where, baseUrl: BASE_URL, status, body, bodyText });
         expect(error, `${status} ${bodyText}`).toBeInstanceOf(ConfigurationError);
@@ -164,9 +165,10 @@ describe("errorFromResponse", () => {
     expect(error.errMsg).toBeUndefined();
   });
 
-  it("reads a 2xx body that is not the envelope as a configuration error", () => {
+  it("reads a 2xx body that is not the envelope as a configuration error for a read", () => {
     const error = errorFromResponse({
       ...where,
+      method: "GET",
       baseUrl: BASE_URL,
       status: 200,
       body: undefined,
@@ -174,6 +176,19 @@ describe("errorFromResponse", () => {
     });
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toMatch(/HTTP 200 \(not the platform's response: "<!doctype html>/);
+  });
+
+  it("reads a write answered 2xx with a body that is not the envelope as outcome unknown", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const error = errorFromResponse({ ...where, method, baseUrl: BASE_URL, status: 200, body: undefined });
+      expect(error, method).toBeInstanceOf(ResponseShapeError);
+      expect(error.outcomeUnknown, method).toBe(true);
+      expect(error.message).toBe(
+        `${method} /device/openapi/v1/devices failed: HTTP 200 (the platform's answer could not be read ` +
+          "(empty body): HTTP 200 says the request was handled, so the write may have been performed) (1 attempt)",
+      );
+      expect(error.message).not.toContain("does not look like");
+    }
   });
 
   it("classifies the token endpoint: 400/401 refused, 429/5xx transient, the rest configuration", () => {
@@ -209,7 +224,10 @@ describe("errorFromResponse", () => {
       expect(error, `${status} ${JSON.stringify(body)}`).toBeInstanceOf(Class);
     }
     expect(errorFromResponse({ ...token, status: 400, ...oauth }).message).toBe(
-      "POST /oauth/token failed: HTTP 400 invalid_grant: expired (1 attempt)",
+      "POST /oauth/token failed: HTTP 400 invalid_grant: expired: the platform refused the client id " +
+        "and secret: check devplatform:clientId (DEVPLATFORM_CLIENT_ID) and set the secret again with " +
+        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
+        "clientId and clientSecret options) (1 attempt)",
     );
   });
 });
@@ -247,7 +265,10 @@ describe("HTTP 200 with status Failed", () => {
           ? `: ${BASE_URL} ${ADVICE}`
           : Class === QuotaExhaustedError
             ? ": the application's daily request quota is spent; not retried, it renews the next day"
-            : "";
+            : Class === AuthenticationError
+              ? ": the platform refused this application's access token even after renewing it: check " +
+                "that devplatform:clientId (DEVPLATFORM_CLIENT_ID) names the application that manages these devices"
+              : "";
       expect(error.message).toBe(
         `PUT /device/openapi/v1/devices failed: HTTP 200 ${errCode}: m${advice} (requestId r-abc, 1 attempt)`,
       );
