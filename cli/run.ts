@@ -4,7 +4,7 @@
  * stack trace only for an unexpected error (a bug worth reporting).
  */
 import { runEmulatorCli } from "../emulator/cli-main";
-import { redactText } from "../sdk/redact";
+import { pinSecret, redactText } from "../sdk/redact";
 import { CommandFailure, EXIT_FAILURE, EXIT_USAGE, UsageError } from "./errors";
 import { readProcessStdin } from "./export/credentials";
 import { runExport } from "./export/run-export";
@@ -31,8 +31,27 @@ Options:
   --version   print the version
 `;
 
+/**
+ * `stream` with every text written to it redacted whole (the command's output is the package's last
+ * boundary): the export's summary, the review's Markdown, what a command prints.
+ */
+export function redactingStream<S extends NodeJS.WritableStream>(stream: S): S {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === "write")
+        return (chunk: unknown, ...rest: unknown[]) =>
+          write(typeof chunk === "string" ? redactText(chunk) : chunk, ...rest);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** The subcommand named by `args[0]`, or what to print instead. */
 async function dispatch(args: readonly string[]): Promise<number | "running"> {
+  const stdout = redactingStream(process.stdout);
+  const stderr = redactingStream(process.stderr);
   const [command, ...rest] = args;
   if (command === undefined) throw new UsageError("a command is required", USAGE);
   if (command === "--help" || command === "-h" || command === "help") {
@@ -51,15 +70,15 @@ async function dispatch(args: readonly string[]): Promise<number | "running"> {
   if (command === "export") {
     return runExport(rest, {
       env: process.env,
-      stdout: process.stdout,
-      stderr: process.stderr,
+      stdout,
+      stderr,
       cwd: process.cwd(),
       readSecret: readProcessStdin,
     });
   }
-  if (command === "pr-summary") return runPrSummary(rest, process.stdout);
-  if (command === "pr-comment") return runPrComment(rest, process.env, process.stdout);
-  if (command === "drift-issue") return runDriftIssue(rest, process.env, process.stdout);
+  if (command === "pr-summary") return runPrSummary(rest, stdout);
+  if (command === "pr-comment") return runPrComment(rest, process.env, stdout);
+  if (command === "drift-issue") return runDriftIssue(rest, process.env, stdout);
   const what = command.startsWith("-") ? `unknown option "${command}"` : `unknown command "${command}"`;
   throw new UsageError(what, USAGE);
 }
@@ -67,6 +86,9 @@ async function dispatch(args: readonly string[]): Promise<number | "running"> {
 /** Runs the command line (without `node` and the script); sets `process.exitCode` when it is done. */
 export async function runDevplatform(args: readonly string[]): Promise<void> {
   const program = args[0] === "export" ? "devplatform export" : "devplatform";
+  // The client secret a job holds, known before any command runs: whatever prints or posts it — an
+  // echo in a preview's diagnostics quoted by the review summary — shows [REDACTED] instead.
+  pinSecret(process.env.DEVPLATFORM_CLIENT_SECRET);
   // The SDK already keeps credentials out of its errors; this is the last line of defence for any
   // other message (it removes every secret and token the SDK handled in this process).
   const write = (text: string) => process.stderr.write(redactText(text));

@@ -8,6 +8,7 @@
  */
 import { missingResourceOf, type MissingResource } from "./platform-err-codes";
 import { redactOptional, redactText } from "./redact";
+import { transportAdvice } from "./transport-advice";
 
 /** Stable, documented error codes; match on these rather than on class names or messages. */
 export type DevicePlatformErrorCode =
@@ -125,7 +126,7 @@ export class AuthenticationError extends DevicePlatformError {
       return (
         "the platform refused the client id and secret: check devplatform:clientId " +
         "(DEVPLATFORM_CLIENT_ID) and set the secret again with " +
-        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the " +
+        "`pulumi config set --secret devplatform:clientSecret` (or DEVPLATFORM_CLIENT_SECRET; the " +
         "client's clientId and clientSecret options)"
       );
     }
@@ -212,7 +213,7 @@ export class TransportError extends DevicePlatformError {
 
   /** Names the host, the setting it comes from, and what to check for this kind of failure. */
   protected static override advice(init: DevicePlatformErrorInit): string | undefined {
-    return transportAdvice(init);
+    return transportAdvice(init.reason, init.baseUrl);
   }
 }
 
@@ -275,51 +276,6 @@ export function withNote(
     cause: error.cause,
     baseUrl: error.baseUrl,
   });
-}
-
-/** Where the base URL is set, as each kind of caller sets it. */
-const BASE_URL_SETTING = "devplatform:baseUrl (DEVPLATFORM_BASE_URL; the client's baseUrl option)";
-
-/**
- * What to check after a transport failure, by its code (the `(CODE)` that ends `reason`, see
- * transport.ts): each names the host and where it was set. None for a closed client (a bug).
- */
-function transportAdvice(init: DevicePlatformErrorInit): string | undefined {
-  const code = /\(([A-Z_]+)\)$/.exec(init.reason ?? "")?.[1];
-  const host = hostOf(init.baseUrl);
-  switch (code) {
-    case "UND_ERR_CLOSED":
-    case "UND_ERR_DESTROYED":
-    case "UND_ERR_INVALID_ARG":
-      return undefined;
-    case "ENOTFOUND":
-      return (
-        `the host ${host} does not resolve: check ${BASE_URL_SETTING} for a typo, and this machine's ` +
-        "DNS; not retried, since a name the DNS says does not exist does not start to within seconds"
-      );
-    case "EAI_AGAIN":
-      return `the DNS lookup of ${host} failed for now: check this machine's DNS, and ${BASE_URL_SETTING}`;
-    case "ECONNREFUSED":
-      return (
-        `nothing accepts connections at ${host}: check the host and port in ${BASE_URL_SETTING}, and ` +
-        "that the platform (or the emulator) runs there"
-      );
-    default:
-      return (
-        `no answer from ${host}: check ${BASE_URL_SETTING}, and the network path (a proxy, a ` +
-        "firewall) from this machine to the platform"
-      );
-  }
-}
-
-/** `host:port` of a base URL, for messages; the URL itself when it does not parse. */
-function hostOf(baseUrl: string | undefined): string {
-  if (baseUrl === undefined) return "the platform's host";
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
 }
 
 /** The request context {@link errorFromResponse} needs besides the response itself. */

@@ -41,6 +41,7 @@ export {
   type DevicePlatformErrorInit,
 } from "./errors";
 export { errorFromResponse, type ResponseErrorContext } from "./classify-response";
+export { redactText, redactThenCut } from "./redact";
 export { PLATFORM_ERR_CODES, type MissingResource, type PlatformErrCode } from "./platform-err-codes";
 export type { RequestEvent, RequestEventListener } from "./events";
 export { PageIterator } from "./pagination";

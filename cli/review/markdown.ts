@@ -6,6 +6,7 @@
  */
 import type { ConfigChange, DeviceAction, DeviceChange, FieldChange, StackReview } from "./review-model";
 import { COMMENT_LIMIT, fitList, SECTION_RESERVE, TextBudget } from "./text-budget";
+import { redactText, redactThenCut } from "../../sdk/redact";
 import { showValue } from "./values";
 
 /** The hidden marker that finds a stack's comment again: `<!-- devplatform-summary:STACK -->`. */
@@ -24,10 +25,13 @@ const SHOWN_CONFIGS = 30;
 const count = (n: number) => n.toLocaleString("en-US");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** One line of text for a table cell or a list item: no newline, no pipe, at most `max` characters. */
+/**
+ * One line of text for a table cell or a list item: no newline, no pipe, at most `max` characters.
+ * Redacted whole before it is flattened and cut, so that no cut ends inside a secret.
+ */
 function oneLine(text: string, max = MESSAGE_LENGTH): string {
-  const flat = text.replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const flat = redactText(text).replace(/\s+/g, " ").replace(/\|/g, "\\|").trim();
+  return redactThenCut(flat, max - 1);
 }
 
 function fieldsText(fields: readonly FieldChange[]): string {

@@ -8,6 +8,7 @@ import { parseStackCommand, required, type GitHubCommand } from "./command-line"
 import { upsertComment } from "./comment-upsert";
 import { githubClient } from "./github-client";
 import { summaryMarker } from "./markdown";
+import { redactText } from "../../sdk/redact";
 import { COMMENT_LIMIT } from "./text-budget";
 
 /** `devplatform pr-comment --help`. */
@@ -48,6 +49,8 @@ export const runPrComment: GitHubCommand = async (argv, env, stdout) => {
     throw new CommandFailure(`cannot read the comment ${file}: ${(error as Error).message}`);
   }
   const marker = summaryMarker(stack);
+  // Posted where everyone with access to the repository reads it: redacted whole.
+  body = redactText(body);
   if (!body.includes(marker)) body = `${marker}\n${body}`;
   if (body.length > COMMENT_LIMIT) {
     throw new CommandFailure(

@@ -8,6 +8,7 @@ import { exitCodeOf, parseCommandLine, required } from "./command-line";
 import { renderReview } from "./markdown";
 import { PreviewFormatError, readPreview } from "./preview";
 import { reviewOf } from "./review";
+import { redactText } from "../../sdk/redact";
 
 /** `devplatform pr-summary --help`. */
 export const PR_SUMMARY_USAGE = `Usage: devplatform pr-summary --stack NAME --preview FILE [--exit-code N] [--out FILE.md]
@@ -49,7 +50,8 @@ export function summaryOf(
   try {
     const review = reviewOf(args.stack, readPreview(text), args.exitCode);
     const changes = review.devices.length + review.configs.length > 0;
-    return { markdown: renderReview(review, { drift }), changes, failed: review.failed };
+    // The whole comment, redacted at its last boundary (it is printed, written and posted).
+    return { markdown: redactText(renderReview(review, { drift })), changes, failed: review.failed };
   } catch (error) {
     if (error instanceof PreviewFormatError) throw new CommandFailure(`${args.preview}: ${error.message}`);
     throw error;

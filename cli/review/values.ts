@@ -5,6 +5,8 @@
  * sentinel; both print as words, and a value holding a secret anywhere prints as `[secret]` whole.
  */
 
+import { redactThenCut } from "../../sdk/redact";
+
 /** The engine's marker of a secret value (`sig.Secret`). */
 const SECRET_SIGNATURE = "4dabf18193072939515e22adb298388d";
 const SECRET_SIGNATURE_VALUE = "1b47061264138c4ac30d75fd1eb44270";
@@ -39,8 +41,8 @@ export function showValue(value: unknown): string {
   if (holdsSecret(value)) return "`[secret]`";
   if (holdsUnknown(value)) return "`[known after apply]`";
   if (value === undefined || value === null) return "(none)";
-  let text = JSON.stringify(value);
-  if (text.length > MAX_VALUE_LENGTH) text = `${text.slice(0, MAX_VALUE_LENGTH - 1)}…`;
+  // Redacted before the cut: cut first, a secret straddling it would no longer be recognised.
+  const text = redactThenCut(JSON.stringify(value), MAX_VALUE_LENGTH - 1);
   // A backtick inside inline code would end it: use a double-backtick span then.
   return text.includes("`") ? `\`\` ${text} \`\`` : `\`${text}\``;
 }

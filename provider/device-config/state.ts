@@ -4,7 +4,7 @@
  * before (or nothing, when the property was new). Configuration tasks keep the declaration and record
  * in `pending` (see pending.ts) what each device did not get, so that the next `up` sends it.
  */
-import { DevicePlatformError } from "../../sdk";
+import { DevicePlatformError, redactText } from "../../sdk";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { NotApplied, WriteOutcome } from "./apply";
 import { CONFIG_INPUTS, methodOf, type DesiredConfig } from "./inputs";
@@ -64,12 +64,16 @@ function withoutFailedChildren(key: string, value: unknown, failed: ReadonlySet<
 
 /** The failure of a lost call in a few words: status or transport reason, and the requestId. */
 export function describeLostCall(error: unknown): string {
-  if (!(error instanceof DevicePlatformError)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof DevicePlatformError))
+    return redactText(error instanceof Error ? error.message : String(error));
   const what =
     error.status !== undefined
       ? `HTTP ${error.status}${error.errCode ? ` ${error.errCode}` : ""}`
       : (error.reason ?? "no answer");
-  return `${error.method} ${error.path}: ${what}${error.requestId ? `, requestId ${error.requestId}` : ""}`;
+  // Kept in state: redacted whole, as every text the package lets out.
+  return redactText(
+    `${error.method} ${error.path}: ${what}${error.requestId ? `, requestId ${error.requestId}` : ""}`,
+  );
 }
 
 /** What the state keeps besides the outcome of this run's writes. */

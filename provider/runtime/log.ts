@@ -8,6 +8,7 @@
  * standard error in a process that loaded neither front-end.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { redactText } from "../../sdk";
 
 /** A destination for one operation's messages. */
 export interface LogSink {
@@ -49,9 +50,12 @@ function sink(): LogSink {
   return current.getStore() ?? defaultSink;
 }
 
-/** The implementations' log: to the engine, on the row of the resource being worked on. */
+/**
+ * The implementations' log: to the engine, on the row of the resource being worked on. The last
+ * boundary before the engine prints and records a line, so every line is redacted here, whole.
+ */
 export const log: LogSink = {
-  info: (message) => sink().info(message),
-  warn: (message) => sink().warn(message),
-  status: (message) => sink().status(message),
+  info: (message) => sink().info(redactText(message)),
+  warn: (message) => sink().warn(redactText(message)),
+  status: (message) => sink().status(redactText(message)),
 };

@@ -187,11 +187,21 @@ export function checkSettings(
   };
 }
 
-/** The message of missing keys (`problems` all missing), with how to set them. */
+/** The command that sets each required key, as the message of missing keys shows it. */
+const SET_COMMANDS: Partial<Record<keyof ProviderSettings, string>> = {
+  baseUrl: "`pulumi config set devplatform:baseUrl https://…`",
+  clientId: "`pulumi config set devplatform:clientId …`",
+  clientSecret: "`pulumi config set --secret devplatform:clientSecret` (it prompts for the secret)",
+};
+
+/** The message of missing keys (`problems` all missing), with the command that sets each one. */
 export function missingSettingsMessage(problems: readonly SettingProblem[]): string {
+  const commands = problems.map((p) => SET_COMMANDS[p.key]).filter((c): c is string => c !== undefined);
+  const last = commands.pop();
+  const example = commands.length > 0 ? `${commands.join(", ")} and ${last}` : last;
   return (
     `the device platform provider is not configured: set ${problems.map((p) => p.message).join(", ")}; ` +
-    "e.g. `pulumi config set devplatform:baseUrl https://…` and `pulumi config set --secret devplatform:clientSecret …`"
+    `e.g. ${example}`
   );
 }
 

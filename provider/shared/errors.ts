@@ -2,7 +2,7 @@
  * Failures as the user sees them: the operation, the resource, and the platform's own words
  * (the SDK's errors already name method, path, HTTP status, errCode, message and requestId).
  */
-import { DevicePlatformError } from "../../sdk";
+import { DevicePlatformError, redactText } from "../../sdk";
 import { quotaRefusalOf, quotaStopMessage } from "./quota";
 
 /**
@@ -13,11 +13,12 @@ export class ResourceOperationError extends Error {
   /** The SDK error's stable code, when the platform answered. */
   readonly code?: string;
 
+  /** `message` is redacted whole: this is the text the engine prints and records. */
   constructor(message: string, options: { cause?: unknown; code?: string } = {}) {
-    super(message, { cause: options.cause });
+    super(redactText(message), { cause: options.cause });
     this.name = "ResourceOperationError";
     this.code = options.code;
-    this.stack = message;
+    this.stack = this.message;
   }
 
   /**
@@ -51,7 +52,7 @@ export class PartialSuccessError extends ResourceOperationError {
     this.name = "PartialSuccessError";
     this.id = id;
     this.properties = properties;
-    this.reasons = [message];
+    this.reasons = [this.message];
   }
 }
 

@@ -5,6 +5,7 @@
  * resource's new outputs, so the next `up` continues from there. Expected failures (the platform's
  * answer, the configuration) are their message alone; anything else is a bug and keeps its stack.
  */
+import { redactText } from "../../../sdk";
 import { PartialSuccessError, ResourceOperationError } from "../../shared/errors";
 import type { Inputs } from "../../shared/input-checks";
 import { toStruct } from "./properties";
@@ -18,12 +19,12 @@ export interface FailureContext {
 
 const EXPECTED = new Set(["ProviderConfigurationError", "UnknownResourceTypeError"]);
 
-/** The words the user sees for `error`. */
+/** The words the user sees for `error`, redacted whole: the engine prints and records them. */
 export function failureMessage(error: unknown): string {
   if (error instanceof ResourceOperationError) return error.message;
   if (error instanceof Error)
-    return EXPECTED.has(error.name) ? error.message : (error.stack ?? error.message);
-  return String(error);
+    return redactText(EXPECTED.has(error.name) ? error.message : (error.stack ?? error.message));
+  return redactText(String(error));
 }
 
 function initFailedDetails(error: PartialSuccessError, context: FailureContext): Buffer {

@@ -76,6 +76,19 @@ describe("provider settings", () => {
     }
   });
 
+  it("gives the command that sets each missing key, the client id's included", () => {
+    expect(() => resolveSettings(() => undefined, {})).toThrow(
+      "the device platform provider is not configured: set devplatform:baseUrl (or DEVPLATFORM_BASE_URL), " +
+        "devplatform:clientId (or DEVPLATFORM_CLIENT_ID), devplatform:clientSecret (or DEVPLATFORM_CLIENT_SECRET); " +
+        "e.g. `pulumi config set devplatform:baseUrl https://…`, `pulumi config set devplatform:clientId …` and " +
+        "`pulumi config set --secret devplatform:clientSecret` (it prompts for the secret)",
+    );
+    const onlyId = (k: string) => (k === "devplatform:clientId" ? undefined : "https://platform.example.com");
+    expect(() => resolveSettings(onlyId, {})).toThrow(
+      /set devplatform:clientId \(or DEVPLATFORM_CLIENT_ID\); e\.g\. `pulumi config set devplatform:clientId …`$/,
+    );
+  });
+
   const withBaseUrl = (baseUrl: string) => (k: string) => (k === "devplatform:baseUrl" ? baseUrl : config[k]);
 
   it.each([

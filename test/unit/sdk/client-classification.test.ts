@@ -161,7 +161,7 @@ describe("the token endpoint", () => {
     expect(error.message).toBe(
       "POST /oauth/token failed: HTTP 400 invalid_client: who?: the platform refused the client id and " +
         "secret: check devplatform:clientId (DEVPLATFORM_CLIENT_ID) and set the secret again with " +
-        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
+        "`pulumi config set --secret devplatform:clientSecret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
         "clientId and clientSecret options) (1 attempt)",
     );
     expect(platform.count(TOKEN)).toBe(1);

@@ -226,7 +226,7 @@ describe("errorFromResponse", () => {
     expect(errorFromResponse({ ...token, status: 400, ...oauth }).message).toBe(
       "POST /oauth/token failed: HTTP 400 invalid_grant: expired: the platform refused the client id " +
         "and secret: check devplatform:clientId (DEVPLATFORM_CLIENT_ID) and set the secret again with " +
-        "`pulumi config set devplatform:clientSecret --secret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
+        "`pulumi config set --secret devplatform:clientSecret` (or DEVPLATFORM_CLIENT_SECRET; the client's " +
         "clientId and clientSecret options) (1 attempt)",
     );
   });
