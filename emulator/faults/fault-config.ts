@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Kinds of injected faults. */
-export const FAULT_KINDS = ["429", "500", "503", "reset", "delay", "reset-after"] as const;
+export const FAULT_KINDS = ["429", "500", "503", "reset", "delay", "reset-after", "empty-after"] as const;
 /** One kind of injected fault. */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

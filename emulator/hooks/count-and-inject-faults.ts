@@ -29,8 +29,8 @@ function injectedError(decision: FaultDecision): EmulatorError {
 /**
  * First hook of every platform request: counts it under its route key, waits while a hold holds it
  * (see `RequestHolds`), then applies an injected fault if one is due. A faulted request never
- * reaches its handler, except `delay` (served late) and `reset-after` (served, then the connection
- * is dropped instead of answered).
+ * reaches its handler, except `delay` (served late), `reset-after` (served, then the connection
+ * is dropped instead of answered) and `empty-after` (served, then answered 200 with no body).
  */
 export function countAndInjectFaults(ctx: EmulatorContext) {
   return async function onRequest(
@@ -56,6 +56,9 @@ export function countAndInjectFaults(ctx: EmulatorContext) {
         return destroyConnection(request, reply);
       case "reset-after":
         requestState(request).resetAfter = true;
+        return undefined;
+      case "empty-after":
+        requestState(request).emptyAfter = true;
         return undefined;
       default:
         return sendFailure(request, reply, injectedError(decision));

@@ -20,6 +20,7 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, body
   const state = requestState(request);
   state.onAnswered?.();
   if (state.resetAfter) return destroyConnection(request, reply);
+  if (state.emptyAfter) return reply.code(200).send("");
   return reply.code(status).header("content-type", JSON_TYPE).send(stringifyJson(body));
 }
 

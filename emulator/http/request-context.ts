@@ -4,6 +4,11 @@ import type { FastifyRequest } from "fastify";
 export interface RequestState {
   /** Set by the `reset-after` fault: perform the operation, then drop the connection unanswered. */
   resetAfter: boolean;
+  /**
+   * Set by the `empty-after` fault: perform the operation, then answer HTTP 200 with an empty body
+   * (a proxy or gateway that lost the platform's answer on the way).
+   */
+  emptyAfter: boolean;
   /** The application of the access token, once authenticated. */
   applicationId: string | undefined;
   /** Set while a hold holds the request: told once it has been answered (or its connection dropped). */
@@ -17,7 +22,7 @@ const states = new WeakMap<FastifyRequest, RequestState>();
 export function requestState(request: FastifyRequest): RequestState {
   let state = states.get(request);
   if (!state) {
-    state = { resetAfter: false, applicationId: undefined, onAnswered: undefined };
+    state = { resetAfter: false, emptyAfter: false, applicationId: undefined, onAnswered: undefined };
     states.set(request, state);
   }
   return state;
