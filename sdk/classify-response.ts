@@ -67,6 +67,14 @@ export interface ClassifiedFailure {
 /** Methods that change something on the platform. */
 const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * Whether a request changes something on the platform: every method but GET, except the searches,
+ * which the platform takes as POST (`…/devices/search`, `…/rps/search`) and which change nothing.
+ */
+function isWrite(method: string, path: string): boolean {
+  return WRITE_METHODS.has(method) && !/\/search(\?|$)/.test(path);
+}
+
 /** Largest excerpt of a body that is not the platform's envelope, in characters. */
 const EXCERPT_CHARACTERS = 120;
 
@@ -109,7 +117,7 @@ export function classifyFailure(ctx: ResponseErrorContext): ClassifiedFailure {
  */
 function isUnreadableWriteAnswer(ctx: ResponseErrorContext, body: FailureBody): boolean {
   const success = ctx.status >= 200 && ctx.status < 300;
-  return success && !body.isEnvelope && !ctx.tokenEndpoint && WRITE_METHODS.has(ctx.method);
+  return success && !body.isEnvelope && !ctx.tokenEndpoint && isWrite(ctx.method, ctx.path);
 }
 
 function unreadableWriteAnswer(ctx: ResponseErrorContext, body: FailureBody): ClassifiedFailure {

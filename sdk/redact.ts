@@ -143,3 +143,13 @@ export function redactThenCut(text: string, limit: number): string {
   if (/[\uDC00-\uDFFF]/.test(redacted[cut] ?? "")) cut -= 1;
   return `${redacted.slice(0, cut)}…`;
 }
+
+/**
+ * Forgets every registered secret, pinned ones included: for tests that generate thousands of
+ * secrets in one process, where each would otherwise be searched for in every later text.
+ */
+export function forgetSecrets(): void {
+  pinnedSecrets.clear();
+  rotatingSecrets.clear();
+  secretsInOrder = undefined;
+}
