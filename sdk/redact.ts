@@ -91,14 +91,11 @@ function registered(): { characters: string[]; starters: ReadonlySet<string> }[]
 }
 
 /** `text` with every echo of one secret replaced. */
-function redactSecret(
-  text: string,
-  secret: { characters: string[]; starters: ReadonlySet<string> },
-): string {
+function redactSecret(text: string, secret: { characters: string[]; starters: ReadonlySet<string> }): string {
   const partial = Math.min(PARTIAL_ECHO_CHARACTERS, secret.characters.length);
   let out = "";
   let copied = 0;
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const end = secret.starters.has(text[at] as string)
       ? echoEnd(text, at, secret.characters, partial)
       : undefined;

@@ -110,11 +110,12 @@ function htmlReferenceEnd(text: string, at: number, character: string): number |
   const match = /^&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,4});/.exec(text.slice(at, at + 12));
   if (!match) return undefined;
   const name = match[1] as string;
-  const value = name.startsWith("#x") || name.startsWith("#X")
-    ? parseInt(name.slice(2), 16)
-    : name.startsWith("#")
-      ? parseInt(name.slice(1), 10)
-      : NAMED_REFERENCES[name]?.codePointAt(0);
+  const value =
+    name.startsWith("#x") || name.startsWith("#X")
+      ? parseInt(name.slice(2), 16)
+      : name.startsWith("#")
+        ? parseInt(name.slice(1), 10)
+        : NAMED_REFERENCES[name]?.codePointAt(0);
   return value === character.codePointAt(0) ? at + match[0].length : undefined;
 }
 

@@ -48,4 +48,3 @@ function hostOf(baseUrl: string | undefined): string {
     return baseUrl;
   }
 }
-

@@ -24,7 +24,9 @@ beforeEach(async () => {
 
 async function seed(count: number, model: string): Promise<string[]> {
   const devices = await Promise.all(
-    serialNumbers(count, model).map((sn, i) => env.emulator.control.seedDevice({ sn, name: `unreadable-${i}` })),
+    serialNumbers(count, model).map((sn, i) =>
+      env.emulator.control.seedDevice({ sn, name: `unreadable-${i}` }),
+    ),
   );
   return devices.map((d) => d.deviceId);
 }
@@ -89,9 +91,7 @@ describe("a task call answered HTTP 200 with an empty body", () => {
     expect(partial).toBeInstanceOf(PartialSuccessError);
     expect(partial.message).toContain("could not be read");
     await env.emulator.control.clearFaults();
-    await expect
-      .poll(async () => (await tasksOf(ids)).every((t) => t.status !== "PENDING"))
-      .toBe(true);
+    await expect.poll(async () => (await tasksOf(ids)).every((t) => t.status !== "PENDING")).toBe(true);
 
     const next = await postsToTasks(() => config.update(first.id, partial.properties, inputs));
     expect(next.posts).toBe(0);

@@ -52,18 +52,25 @@ const ENCODINGS: Record<string, (s: string) => string> = {
   json: jsonInner,
   jsonUnicode: (s) =>
     [...s]
-      .flatMap((c) => (/^[A-Za-z0-9]$/.test(c) ? [c] : Array.from({ length: c.length }, (_, i) => c.charCodeAt(i))))
+      .flatMap((c) =>
+        /^[A-Za-z0-9]$/.test(c) ? [c] : Array.from({ length: c.length }, (_, i) => c.charCodeAt(i)),
+      )
       .map((c) => (typeof c === "string" ? c : `\\u${c.toString(16).padStart(4, "0")}`))
       .join(""),
   jsonSlash: (s) => jsonInner(s).replace(/\//g, "\\/"),
   html: (s) =>
-    s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string),
+    s.replace(
+      /[&<>"']/g,
+      (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+    ),
 };
 const encodingArb = fc.constantFrom(...Object.keys(ENCODINGS));
 
 function windows(text: string, size: number): string[] {
   const chars = [...text];
-  return Array.from({ length: Math.max(0, chars.length - size + 1) }, (_, i) => chars.slice(i, i + size).join(""));
+  return Array.from({ length: Math.max(0, chars.length - size + 1) }, (_, i) =>
+    chars.slice(i, i + size).join(""),
+  );
 }
 
 /** Parts of `secret` (4 characters or more, as is or in `encoding`) that `shown` has and `baseline` lacks. */
@@ -256,7 +263,9 @@ describe("through the package's other exits", () => {
         pinSecret(secret);
         await expectNothingShown(secret, encoding, (echo) => {
           const written: string[] = [];
-          const sink = { write: (chunk: string) => written.push(chunk) > 0 } as unknown as NodeJS.WritableStream;
+          const sink = {
+            write: (chunk: string) => written.push(chunk) > 0,
+          } as unknown as NodeJS.WritableStream;
           redactingStream(sink).write(`devplatform export: error: ${pad}${echo}\n`);
           const preview = join(dir, "preview.json");
           const message = `error: create Device failed: HTTP 500 "${pad}${echo}"`;

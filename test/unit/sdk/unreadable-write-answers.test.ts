@@ -6,7 +6,13 @@
  */
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { clearTokenCache, DevicePlatformError, type DevicePlatformClient } from "../../../sdk";
+import {
+  clearTokenCache,
+  DevicePlatformError,
+  errorFromResponse,
+  ResponseShapeError,
+  type DevicePlatformClient,
+} from "../../../sdk";
 import { FakePlatform, ok } from "./support/fake-platform";
 
 const PREFIX = "/device/openapi/v1";
@@ -23,11 +29,17 @@ afterEach(() => platform.close());
 const unreadableBody = fc.oneof(
   fc.constant(""),
   fc.constant("   \n"),
-  fc.json().map((json) => json.slice(0, Math.max(1, Math.floor(json.length / 2)))).filter(notJson),
+  fc
+    .json()
+    .map((json) => json.slice(0, Math.max(1, Math.floor(json.length / 2))))
+    .filter(notJson),
   fc
     .constantFrom({ id: "r" }, ["r"])
     .map((requestId) => JSON.stringify({ status: "Success", requestId, data: { deviceId: "11", sn: SN } })),
-  fc.jsonValue().filter(notEnvelope).map((value) => JSON.stringify(value)),
+  fc
+    .jsonValue()
+    .filter(notEnvelope)
+    .map((value) => JSON.stringify(value)),
   fc.string().map((text) => `<!DOCTYPE HTML><html>${text}</html>`),
 );
 
@@ -51,15 +63,42 @@ const WRITES: [string, (client: DevicePlatformClient) => Promise<unknown>][] = [
   ["PUT /devices", (c) => c.updateDevice({ deviceId: "11", name: "n" })],
   [`DELETE /devices/11`, (c) => c.deleteDevice("11")],
   [`PATCH /devices/11/properties`, (c) => c.updateProperties("11", { interval: 5 })],
-  ["POST /tasks", (c) => c.createConfigTasks({ type: "TSL", deviceIds: ["11"], config: { properties: { a: 1 } } })],
+  [
+    "POST /tasks",
+    (c) => c.createConfigTasks({ type: "TSL", deviceIds: ["11"], config: { properties: { a: 1 } } }),
+  ],
   ["POST /rps/profile", (c) => c.setRpsProfile({ sn: SN, profileUrl: "https://rps.example.com/p" })],
   [`DELETE /rps/${SN}`, (c) => c.deleteRpsProfile(SN)],
 ];
 
 /** Writes whose answer carries nothing the caller needs, so that an empty body is their success. */
-const EMPTY_IS_SUCCESS: ReadonlySet<string> = new Set(["DELETE /devices/11", "POST /rps/profile", `DELETE /rps/${SN}`]);
+const EMPTY_IS_SUCCESS: ReadonlySet<string> = new Set([
+  "DELETE /devices/11",
+  "POST /rps/profile",
+  `DELETE /rps/${SN}`,
+]);
 
 describe("a write answered 2xx with an unreadable body", () => {
+  it("reads a write answered 2xx with a body that is not the envelope as outcome unknown", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const error = errorFromResponse({
+        method,
+        path: "/device/openapi/v1/devices",
+        attempts: 1,
+        baseUrl: "https://platform.example.com",
+        status: 200,
+        body: undefined,
+      });
+      expect(error, method).toBeInstanceOf(ResponseShapeError);
+      expect(error.outcomeUnknown, method).toBe(true);
+      expect(error.message).toBe(
+        `${method} /device/openapi/v1/devices failed: HTTP 200 (the platform's answer could not be read ` +
+          "(empty body): HTTP 200 says the request was handled, so the write may have been performed) (1 attempt)",
+      );
+      expect(error.message).not.toContain("does not look like");
+    }
+  });
+
   it("is outcome unknown, sent once, and says the answer could not be read", async () => {
     await fc.assert(
       fc.asyncProperty(
