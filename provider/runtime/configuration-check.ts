@@ -3,6 +3,7 @@
  * program (the one-owner record tells `up`/`preview` from `destroy`, which checks nothing), and
  * reports bad configuration at preview, before any request, as one failure naming the key.
  */
+import { redactText } from "../../sdk";
 import type { KindDefinition } from "../core/kind";
 import { noteProgramRan } from "./ownership";
 import { configurationProblem } from "./platform-client";
@@ -17,7 +18,9 @@ export function checkingConfigurationFirst(definition: KindDefinition): KindDefi
       noteProgramRan();
       // Bad configuration fails here, at preview, before any request: one failure naming the key.
       const problem = await configurationProblem();
-      if (problem !== undefined) return { inputs: news, failures: [{ property: "", reason: problem }] };
+      // Printed and recorded by the engine: redacted whole, as every text the package lets out.
+      if (problem !== undefined)
+        return { inputs: news, failures: [{ property: "", reason: redactText(problem) }] };
       return definition.check(olds, news);
     },
   };
