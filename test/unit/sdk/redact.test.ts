@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pinSecret, redactText, registerSecret } from "../../../sdk/redact";
+import { pinSecret, redactText, redactThenCut, registerSecret } from "../../../sdk/redact";
 
 describe("the redaction registry", () => {
   it("keeps a pinned client secret through 300 token rotations, and forgets old tokens", () => {
@@ -60,5 +60,30 @@ describe("a secret holding &, a space or a quote", () => {
       expect(out, text).toContain("[REDACTED]");
     }
     expect(redactText(`client_secret=${form}&x=1`)).toBe("client_secret=[REDACTED]&x=1");
+  });
+});
+
+describe("the forms the issue's review found a secret shown in", () => {
+  it("strict %XX, \\u escapes, \\/ and a cut across the secret show none of it", () => {
+    const strictSecret = "a*b~c!d(e)f'g.h-i_";
+    const unicodeSecret = "äöüÄÖÜabcdefghijkl";
+    const slashSecret = "ab/cd/ef/gh/ij/kl";
+    const cutSecret = "Xy7&k9Qm2Lp8Vb3Nc6Rt";
+    for (const secret of [strictSecret, unicodeSecret, slashSecret, cutSecret]) pinSecret(secret);
+    const strict = [...new TextEncoder().encode(strictSecret)]
+      .map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`)
+      .join("");
+    expect(redactText(`echoed ${strict}&x=1`)).toBe("echoed [REDACTED]&x=1");
+    expect(redactText(`echoed ${strict.toLowerCase()}`)).toBe("echoed [REDACTED]");
+    expect(redactText("echoed \\u00e4\\u00F6\\u00fc\\u00c4\\u00d6\\u00dcabcdefghijkl.")).toBe(
+      "echoed [REDACTED].",
+    );
+    expect(redactText("echoed ab\\/cd\\/ef\\/gh\\/ij\\/kl.")).toBe("echoed [REDACTED].");
+    expect(redactText("echoed Xy7&amp;k9Qm2Lp8Vb3Nc6Rt.")).toBe("echoed [REDACTED].");
+    const long = `${"x".repeat(96)}client_secret=${cutSecret}&grant_type=client_credentials`;
+    expect(redactThenCut(long, 120)).toBe(`${"x".repeat(96)}client_secret=[REDACTED]…`);
+    expect(redactThenCut(long, 115)).toBe(`${"x".repeat(96)}client_secret=…`);
+    // A server that cut its own echo: the secret's start at the end of a text is redacted too.
+    expect(redactText(`echoed ${cutSecret.slice(0, 8)}`)).toBe("echoed [REDACTED]");
   });
 });
