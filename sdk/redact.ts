@@ -37,7 +37,7 @@ const MAX_ROTATING_SECRETS = 256;
 const pinnedSecrets = new Set<string>();
 
 /** Every registered secret, longest first, split into characters (recomputed when the registry changes). */
-let secretsInOrder: { characters: string[]; starters: ReadonlySet<string> }[] | undefined;
+let secretsInOrder: Registered[] | undefined;
 
 /**
  * A text that ends with this many characters of a secret's start (or more) ends inside an echo the
@@ -81,18 +81,47 @@ function isRegistrable(secret: string | undefined): secret is string {
   return secret !== undefined && secret.length > 0;
 }
 
-function registered(): { characters: string[]; starters: ReadonlySet<string> }[] {
+function registered(): Registered[] {
   // Longest first: a secret that contains another is replaced whole, not around it.
   secretsInOrder ??= [...new Set([...pinnedSecrets, ...rotatingSecrets])]
     .map((secret) => Array.from(secret))
     .sort((a, b) => b.length - a.length)
-    .map((characters) => ({ characters, starters: starters(characters[0] as string) }));
+    .map((characters) => ({
+      text: characters.join(""),
+      head: characters.slice(0, PARTIAL_ECHO_CHARACTERS).join(""),
+      characters,
+      starters: starters(characters[0] as string),
+    }));
   return secretsInOrder;
 }
 
+/** A registered secret, prepared for the search. */
+interface Registered {
+  readonly text: string;
+  /** The first {@link PARTIAL_ECHO_CHARACTERS} characters. */
+  readonly head: string;
+  readonly characters: string[];
+  readonly starters: ReadonlySet<string>;
+}
+
+/** What every escaped form starts with: a text without any of them can hold a secret only as is. */
+const ESCAPE_STARTERS = /[%\\&+]/;
+
+/** Whether `text` ends with the first `partial` characters of the secret, or more of them. */
+function endsWithStart(text: string, secret: Registered, partial: number): boolean {
+  if (!text.includes(secret.head)) return false;
+  for (let count = partial; count < secret.characters.length; count += 1)
+    if (text.endsWith(secret.characters.slice(0, count).join(""))) return true;
+  return false;
+}
+
 /** `text` with every echo of one secret replaced. */
-function redactSecret(text: string, secret: { characters: string[]; starters: ReadonlySet<string> }): string {
+function redactSecret(text: string, secret: Registered): string {
   const partial = Math.min(PARTIAL_ECHO_CHARACTERS, secret.characters.length);
+  // The common case, no escape anywhere: only the secret as is (or its start, at the end) can be
+  // there, and a plain search finds it without walking every position.
+  if (!ESCAPE_STARTERS.test(text) && !text.includes(secret.text) && !endsWithStart(text, secret, partial))
+    return text;
   let out = "";
   let copied = 0;
   for (let at = 0; at < text.length;) {
