@@ -6,6 +6,7 @@
  * on the remediation path behind its secrets proxy too (whose `Array.prototype` reads fail array
  * methods that create arrays).
  */
+import { createRequire } from "node:module";
 import type {
   PolicyResource,
   ResourceValidationArgs,
@@ -41,14 +42,9 @@ interface PolicyInternals {
   secretsPreservingProxy: (props: object) => Record<string, unknown>;
 }
 // The server's own wrappers (internal modules of the pinned @pulumi/policy), not look-alikes.
-const { unknownCheckingProxy } = require("@pulumi/policy/proxy") as Pick<
-  PolicyInternals,
-  "unknownCheckingProxy"
->;
-const { secretsPreservingProxy } = require("@pulumi/policy/secret") as Pick<
-  PolicyInternals,
-  "secretsPreservingProxy"
->;
+const fromPolicy = createRequire(require.resolve("@pulumi/policy"));
+const { unknownCheckingProxy } = fromPolicy("./proxy") as Pick<PolicyInternals, "unknownCheckingProxy">;
+const { secretsPreservingProxy } = fromPolicy("./secret") as Pick<PolicyInternals, "secretsPreservingProxy">;
 
 const urnOf = ({ type, name }: FakeResource) => `urn:pulumi:dev::fleet::${type}::${name}`;
 
