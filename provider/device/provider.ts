@@ -62,6 +62,17 @@ function owner(): Owner {
   return urn === undefined ? { kind: "Device" } : { kind: "Device", urn };
 }
 
+/**
+ * The owner a check declares: with its inputs as text (the host's own `__` keys left out), which
+ * tell two Devices apart where a check carries no URN (runtime/duplicate-serials.ts).
+ */
+function declaringOwner(inputs: Inputs): Owner {
+  const own = Object.entries(inputs)
+    .filter(([key]) => !key.startsWith("__"))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return { ...owner(), inputs: JSON.stringify(own) };
+}
+
 interface DeviceFlags {
   takeOverRps: boolean;
   adoptExisting: boolean;
@@ -248,10 +259,11 @@ export const deviceImplementation: KindDefinition = {
     const overBudget = failures.length === 0 ? await replacementOverBudget(olds, inputs) : undefined;
     if (overBudget !== undefined) failures.push(overBudget);
     if (failures.length === 0 && typeof inputs.sn === "string") {
-      declareSerials(owner(), [
+      const declaring = declaringOwner(inputs);
+      declareSerials(declaring, [
         { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
       ]);
-      return { inputs, failures: await serialsDeclaredTwice(owner(), [inputs.sn], "sn") };
+      return { inputs, failures: await serialsDeclaredTwice(declaring, [inputs.sn], "sn") };
     }
     return { inputs, failures };
   },
