@@ -28,6 +28,45 @@ export function kindOfType(type: string): Kind | undefined {
   return KINDS.find((kind) => type === pluginToken(kind) || type === dynamicToken(kind));
 }
 
+/** The dynamic provider host's key for a dynamic resource's serialized provider. */
+const SERIALIZED_PROVIDER = "__provider";
+/** The provider module a serialized provider requires, installed: `pulumi-devplatform/providers/<file>`. */
+const PROVIDER_MODULE =
+  /pulumi-devplatform\/providers\/(device-fleet|device-config|rps-profile|device)(?![\w-])/;
+/** The kind a serialized provider built from a source checkout captures (`closureProvider`). */
+const CLOSURE_KIND =
+  /providerImplementation[\s\S]*\bkind\b["']?\s*:\s*["'](Device|DeviceFleet|RpsProfile|DeviceConfig)["']/;
+const KIND_OF_FILE: Record<string, Kind> = {
+  device: "Device",
+  "device-fleet": "DeviceFleet",
+  "rps-profile": "RpsProfile",
+  "device-config": "DeviceConfig",
+};
+
+/**
+ * The kind of a dynamic resource whose serialized provider is one of this package's, whatever type
+ * name its class gives it (`class Mine extends pulumi.dynamic.Resource` constructed with
+ * `pulumi-devplatform/providers/rps-profile`): the engine would send it to this package's code.
+ */
+function kindOfSerializedProvider(type: string, props: Props): Kind | undefined {
+  if (!type.startsWith("pulumi-nodejs:dynamic")) return undefined;
+  let serialized: unknown;
+  try {
+    serialized = props[SERIALIZED_PROVIDER];
+  } catch {
+    return undefined; // unknown at preview: the engine knows the provider only once it is built
+  }
+  if (typeof serialized !== "string") return undefined;
+  const file = PROVIDER_MODULE.exec(serialized)?.[1];
+  if (file !== undefined) return KIND_OF_FILE[file];
+  return CLOSURE_KIND.exec(serialized)?.[1] as Kind | undefined;
+}
+
+/** The kind of a resource of either front-end, by its type token or its serialized provider. */
+export function kindOfResource(resource: { readonly type: string; readonly props: Props }): Kind | undefined {
+  return kindOfType(resource.type) ?? kindOfSerializedProvider(resource.type, resource.props);
+}
+
 /** Properties as a policy sees them. */
 export type Props = Record<string, unknown>;
 
@@ -47,11 +86,19 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** A program's list of entries, keyed by serial number (entries without one are left out). */
 function bySerial(list: readonly unknown[]): Record<string, Entry> {
   const entries: Record<string, Entry> = {};
-  for (const item of list) if (isRecord(item) && typeof item.sn === "string") entries[item.sn] = item;
+  // By index: the engine's proxies fail array methods that create arrays (policy/inputs.ts).
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (isRecord(item) && typeof item.sn === "string") entries[item.sn] = item;
+  }
   return entries;
 }
 
-/** Where a fleet's entries are, in the props of either front-end, and the entries keyed by serial number. */
+/**
+ * Where a fleet's entries are, in the props of either front-end, and the entries keyed by serial
+ * number. Each entry is as the engine gave it: read it with `plainOf` before calling methods on
+ * its values.
+ */
 export function fleetEntries(
   props: Props,
 ): { key: "entries" | "devices"; entries: Record<string, Entry> } | undefined {
@@ -66,7 +113,11 @@ export function fleetEntries(
       }
     }
     if (Array.isArray(value)) return { key, entries: bySerial(value) };
-    if (isRecord(value)) return { key, entries: value as Record<string, Entry> };
+    if (isRecord(value)) {
+      const entries: Record<string, Entry> = {};
+      for (const sn of Object.keys(value)) entries[sn] = value[sn] as Entry;
+      return { key, entries };
+    }
   }
   return undefined;
 }

@@ -2,11 +2,14 @@
  * Every DeviceFleet caps what one `up` may remove (`maxRemovals`), so that a truncated inventory
  * file cannot empty a fleet; the cap is at most the team's `maximum` where one is configured. With
  * `remediate`, a fleet without a cap gets the configured `default` (a fleet above the maximum stays
- * a violation: a deliberate value is not changed behind its author's back).
+ * a violation: a deliberate value is not changed behind its author's back). The remediation reads
+ * the cap alone and hands back every other input as it came, so a fleet whose devices are computed
+ * (unknown until the `up`) gets its default at preview too.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { z } from "zod";
-import { kindOfType, type Props } from "../resources";
+import { rawProps } from "../inputs";
+import { kindOfResource, type Props } from "../resources";
 import { configSchema, settingsOf } from "../settings";
 
 export const FLEET_MAX_REMOVALS = "devplatform-fleet-max-removals";
@@ -31,7 +34,7 @@ export const fleetMaxRemovals: ResourceValidationPolicy = {
     maximum: { type: "integer", minimum: 0 },
   }),
   validateResource: (args, reportViolation) => {
-    if (kindOfType(args.type) !== "DeviceFleet") return;
+    if (kindOfResource(args) !== "DeviceFleet") return;
     const settings = settingsOf(FLEET_MAX_REMOVALS, Settings, args.getConfig());
     const cap = capOf(args.props);
     if (cap === undefined || cap === null) {
@@ -46,10 +49,11 @@ export const fleetMaxRemovals: ResourceValidationPolicy = {
     }
   },
   remediateResource: (args) => {
-    if (kindOfType(args.type) !== "DeviceFleet") return undefined;
+    if (kindOfResource(args) !== "DeviceFleet") return undefined;
     const settings = settingsOf(FLEET_MAX_REMOVALS, Settings, args.getConfig());
-    const cap = capOf(args.props);
+    const raw = rawProps(args.props);
+    const cap = capOf(raw);
     if ((cap !== undefined && cap !== null) || settings.default === undefined) return undefined;
-    return { ...args.props, maxRemovals: settings.default };
+    return { ...raw, maxRemovals: settings.default };
   },
 };

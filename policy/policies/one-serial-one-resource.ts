@@ -10,7 +10,7 @@
  * A resource whose serial numbers are still unknown at preview is left out, not the whole policy.
  */
 import type { StackValidationPolicy } from "@pulumi/policy";
-import { declaredSerials, kindOfType, nameOfUrn } from "../resources";
+import { declaredSerials, kindOfResource, nameOfUrn } from "../resources";
 
 export const ONE_SERIAL_ONE_RESOURCE = "devplatform-one-serial-one-resource";
 
@@ -28,7 +28,7 @@ export const oneSerialOneResource: StackValidationPolicy = {
   validateStack: (args, reportViolation) => {
     const bySerial = new Map<string, { sn: string; declarers: Declarer[] }>();
     for (const resource of args.resources) {
-      const kind = kindOfType(resource.type);
+      const kind = kindOfResource(resource);
       if (kind === undefined) continue;
       let serials: string[];
       try {
@@ -39,7 +39,8 @@ export const oneSerialOneResource: StackValidationPolicy = {
       }
       const label = `${kind} "${nameOfUrn(resource.urn)}"`;
       for (const sn of serials) {
-        const key = sn.toUpperCase();
+        // As the platform compares serial numbers: whatever their case or compatibility spelling.
+        const key = sn.normalize("NFKC").trim().toUpperCase();
         const found = bySerial.get(key) ?? { sn, declarers: [] };
         found.declarers.push({ urn: resource.urn, label });
         bySerial.set(key, found);

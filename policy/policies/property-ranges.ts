@@ -3,10 +3,14 @@
  * device's TSL model allows (the provider checks the model's `min`/`max`; a team may want, say,
  * `reportInterval` between 300 and 3,600 seconds on every device it manages). Ranges are keyed by
  * property id, a STRUCT child as `parent.child`, and apply to `properties` and `profile` alike.
+ * A STRUCT child is found however the program names it inside its STRUCT, by its short id
+ * (`alarmThreshold: { high: 100 }`) or its full one (`alarmThreshold: { "alarmThreshold.high": 100 }`),
+ * as the provider sends both to the platform as `alarmThreshold.high`.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { z } from "zod";
-import { isRecord, kindOfType, type Props } from "../resources";
+import { plainOf } from "../inputs";
+import { isRecord, kindOfResource, type Props } from "../resources";
 import { configSchema, settingsOf } from "../settings";
 
 export const PROPERTY_RANGES = "devplatform-property-ranges";
@@ -23,7 +27,7 @@ const Settings = z.object({ ranges: z.record(z.string().min(1), Range).default({
 /** The values a DeviceConfig declares (`properties` or `profile`; a JSON string is read too). */
 function valuesOf(props: Props): Record<string, unknown> {
   for (const key of ["properties", "profile"]) {
-    let value = key in props ? props[key] : undefined;
+    let value = key in props ? plainOf(props[key]) : undefined;
     if (typeof value === "string") {
       try {
         value = JSON.parse(value) as unknown;
@@ -36,14 +40,19 @@ function valuesOf(props: Props): Record<string, unknown> {
   return {};
 }
 
-/** The value at `a.b.c` (STRUCT children), or undefined. */
-function valueAt(values: Record<string, unknown>, path: string): unknown {
-  let current: unknown = values;
-  for (const part of path.split(".")) {
-    if (!isRecord(current) || !(part in current)) return undefined;
-    current = current[part];
+/**
+ * Every value by its full property id: a top-level property by its id, a STRUCT child (at any
+ * depth) by `parent.child`, whether the program keys it by its short or its full id. Where a
+ * STRUCT names one child both ways, both values are kept: each is checked.
+ */
+function valuesById(values: Record<string, unknown>, parent?: string): [string, unknown][] {
+  const found: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const id = parent === undefined || key.startsWith(`${parent}.`) ? key : `${parent}.${key}`;
+    found.push([id, value]);
+    if (isRecord(value)) found.push(...valuesById(value, id));
   }
-  return current;
+  return found;
 }
 
 function numberOf(value: unknown): number | undefined {
@@ -74,16 +83,21 @@ export const propertyRanges: ResourceValidationPolicy = {
     },
   }),
   validateResource: (args, reportViolation) => {
-    if (kindOfType(args.type) !== "DeviceConfig") return;
+    if (kindOfResource(args) !== "DeviceConfig") return;
     const { ranges } = settingsOf(PROPERTY_RANGES, Settings, args.getConfig());
-    const values = valuesOf(args.props);
+    const values = valuesById(valuesOf(args.props));
     for (const [path, range] of Object.entries(ranges)) {
-      const value = numberOf(valueAt(values, path));
-      if (value === undefined) continue;
-      if ((range.min !== undefined && value < range.min) || (range.max !== undefined && value > range.max)) {
-        reportViolation(
-          `DeviceConfig "${args.name}": ${path} is ${value}; the team's range is ${describe(range)}`,
-        );
+      for (const [id, found] of values) {
+        const value = id === path ? numberOf(found) : undefined;
+        if (value === undefined) continue;
+        if (
+          (range.min !== undefined && value < range.min) ||
+          (range.max !== undefined && value > range.max)
+        ) {
+          reportViolation(
+            `DeviceConfig "${args.name}": ${path} is ${value}; the team's range is ${describe(range)}`,
+          );
+        }
       }
     }
   },

@@ -1,11 +1,14 @@
 /**
  * An RpsProfile's `profileUrl` points at one of the team's own RPS servers: it starts with one of
  * the configured prefixes (each an https URL whose host ends with `/`, so that
- * `https://rps.example.com/` does not admit `https://rps.example.com.attacker.net/`).
+ * `https://rps.example.com/` does not admit `https://rps.example.com.attacker.net/`). The URL is
+ * compared resolved, as the RPS client will read it (`policy/urls.ts`): `…/profiles/../admin` is
+ * not under `…/profiles/`, and `HTTPS://RPS.Example.com./profiles/1` is.
  */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { z } from "zod";
-import { kindOfType } from "../resources";
+import { kindOfResource } from "../resources";
+import { isUnderPrefix } from "../urls";
 import { configSchema, settingsOf } from "../settings";
 
 export const RPS_PROFILE_URL = "devplatform-rps-profile-url";
@@ -28,12 +31,12 @@ export const rpsProfileUrl: ResourceValidationPolicy = {
     allowedPrefixes: { type: "array", items: { type: "string" }, default: [] },
   }),
   validateResource: (args, reportViolation) => {
-    if (kindOfType(args.type) !== "RpsProfile") return;
+    if (kindOfResource(args) !== "RpsProfile") return;
     const { allowedPrefixes } = settingsOf(RPS_PROFILE_URL, Settings, args.getConfig());
     if (allowedPrefixes.length === 0) return;
     const url: unknown = args.props.profileUrl;
     if (typeof url !== "string") return;
-    if (allowedPrefixes.some((prefix) => url.startsWith(prefix))) return;
+    if (allowedPrefixes.some((prefix) => isUnderPrefix(url, prefix))) return;
     reportViolation(
       `RpsProfile "${args.name}": profileUrl ${url} is not on an allowed RPS server; ` +
         `it must start with ${allowedPrefixes.join(" or ")}`,

@@ -3,7 +3,6 @@
  * number, the RPS take-over), read for refresh, update, and a delete that never removes a device
  * another resource now manages.
  */
-import { currentUrn } from "../runtime/request-urn";
 import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
 import {
   ConflictError,
@@ -19,7 +18,6 @@ import {
   describeOwner,
   otherOwner,
   releaseClaim,
-  type Owner,
 } from "../runtime/ownership";
 import {
   describeFailure,
@@ -46,6 +44,7 @@ import { deviceOutputs } from "./outputs";
 import type { KindDefinition } from "../core/kind";
 import { deviceDiff } from "./diff";
 import { deviceInputsOf, importDevice } from "./import";
+import { declaringOwner, deviceOwner } from "./resource-owner";
 import { deviceResourceSpec } from "./schema";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
@@ -57,11 +56,6 @@ import { confirmOwnership, ownerMarkerNote, refuseOtherOwner } from "./owner-che
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting", "takeOver"] as const;
 
 /** The one-owner identity of the Device of the current call: its URN when the call carries it. */
-function owner(): Owner {
-  const urn = currentUrn();
-  return urn === undefined ? { kind: "Device" } : { kind: "Device", urn };
-}
-
 interface DeviceFlags {
   takeOverRps: boolean;
   adoptExisting: boolean;
@@ -93,7 +87,7 @@ async function addOrAdopt(
   marker: string | undefined,
 ): Promise<{ deviceId: string; found?: PlatformDevice }> {
   const adopt = async (existing: PlatformDevice) => {
-    const options = { ...flags, owner: owner(), operation, marker, takeOverHint: "set takeOver: true" };
+    const options = { ...flags, owner: deviceOwner(), operation, marker, takeOverHint: "set takeOver: true" };
     const adoption = await adoptDevice(client, existing, want, options);
     await log.warn(
       `Device sn=${want.sn}: adopted deviceId ${adoption.deviceId}, which was already in this application ` +
@@ -108,7 +102,7 @@ async function addOrAdopt(
   const removedRpsUrl = flags.takeOverRps ? await takeOverRpsRecord(client, want.sn) : undefined;
   try {
     const added = await client.addDevice(addBody(want, marker));
-    claimDevice(added.deviceId, want.sn, owner());
+    claimDevice(added.deviceId, want.sn, deviceOwner());
     return { deviceId: added.deviceId };
   } catch (error) {
     // Added by someone else between the lookup and the add: adopt it after all.
@@ -203,7 +197,7 @@ async function mayDelete(
 ): Promise<boolean> {
   // Deletes that run while resources are still being registered wait for their declarations.
   await declarationsSettled();
-  const other = otherOwner({ deviceId, sn: recorded.sn }, owner());
+  const other = otherOwner({ deviceId, sn: recorded.sn }, deviceOwner());
   if (other) {
     await log.warn(
       `Device sn=${recorded.sn}: not deleting deviceId ${deviceId}, because ${describeOwner(other)} in this ` +
@@ -248,10 +242,11 @@ export const deviceImplementation: KindDefinition = {
     const overBudget = failures.length === 0 ? await replacementOverBudget(olds, inputs) : undefined;
     if (overBudget !== undefined) failures.push(overBudget);
     if (failures.length === 0 && typeof inputs.sn === "string") {
-      declareSerials(owner(), [
+      const declaring = declaringOwner(inputs);
+      declareSerials(declaring, [
         { sn: inputs.sn, project: typeof inputs.project === "string" ? inputs.project : undefined },
       ]);
-      return { inputs, failures: await serialsDeclaredTwice(owner(), [inputs.sn], "sn") };
+      return { inputs, failures: await serialsDeclaredTwice(declaring, [inputs.sn], "sn") };
     }
     return { inputs, failures };
   },

@@ -12,8 +12,10 @@
  *
  * Two declarations are two resources when that is proven: another process's (a resource is served
  * by one process), two kinds, two URNs, or two fleet names. Two Devices of one process of which one
- * or both lack a URN (the dynamic host's check may carry none) are not proven two: the one-owner
- * record still keeps a delete of either from removing the device.
+ * or both lack a URN (the dynamic host's first check carries none) are two when their checked
+ * inputs differ (a resource checked twice in one deployment is checked with its one set of inputs);
+ * with the same inputs they are not proven two: the one-owner record still keeps a delete of
+ * either from removing the device, and the pack's stack policy names both.
  */
 import type { CheckFailure } from "../shared/input-checks";
 import { declarersOf, type Owner } from "./ownership";
@@ -25,8 +27,8 @@ function provenTwo(own: Owner, other: Owner): boolean {
   if (own.kind === "DeviceFleet") return own.fleet !== other.fleet;
   // One Device with a URN and one without, in one process, may be one resource checked twice: the
   // dynamic host checks a resource again without its URN (seen on Pulumi's launcher when the
-  // provider's configuration changed between two ups, `secrets-stay-out`). Not proven two.
-  return false;
+  // provider's configuration changed between two ups, `secrets-stay-out`) — with the same inputs.
+  return own.inputs !== undefined && other.inputs !== undefined && own.inputs !== other.inputs;
 }
 
 /** The resource's name: the URN's last part, a fleet's name, or none. */

@@ -38,6 +38,11 @@ export interface Owner {
   readonly leaving?: true;
   /** Set on owners another provider process of this deployment published. */
   readonly elsewhere?: true;
+  /**
+   * A Device's checked inputs, as text, where its check declared it: two Devices of one process
+   * of which one's check carried no URN are two when these differ (duplicate-serials.ts).
+   */
+  readonly inputs?: string;
 }
 
 interface Declaration extends Owner {
@@ -166,6 +171,7 @@ export function declareSerials(owner: Owner, serials: readonly { sn: string; pro
         d.kind === owner.kind &&
         d.fleet === owner.fleet &&
         d.urn === owner.urn &&
+        d.inputs === owner.inputs &&
         d.project === declaration.project,
     );
     if (!known) list.push(declaration);

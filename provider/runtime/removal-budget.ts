@@ -12,6 +12,13 @@
  * the preview, so the `up` writes nothing. A record that cannot be read fails the charge (closed).
  * A resource dropped from the program whole is seen by no `check`: its delete is charged when the
  * engine sends it, during the `up`, and refused once over the budget (see {@link chargeDelete}).
+ *
+ * One budget per deployment: charges are read from every provider process of the deployment,
+ * whatever application it serves (two explicit providers on two applications share it), and kept
+ * by the resource's URN, so that two resources with one label (two fleets named `sensors` under
+ * two parents, in one process or two) are two charges, and one resource charged again (its check,
+ * then its update; or a check without a URN first) replaces its charge. Each process holds the
+ * total to the budget it is configured with.
  */
 import { currentUrn } from "./request-urn";
 import { catchUpWithOthers, onOthersFact, publish, SharedRecordError } from "./shared-record";
@@ -22,12 +29,22 @@ interface Charge {
   readonly serials: readonly string[];
 }
 
-/** Charges by writer and resource: this process's under "", the others' under their file's name. */
+/**
+ * Charges by resource: `urn\0<URN>` whoever published it; a charge without a URN by writer and
+ * label (`\0<label>` for this process's, `<file>\0<label>` for another's).
+ */
 const charges = new Map<string, Charge>();
+
+const byUrn = (urn: string) => `urn\u0000${urn}`;
 
 onOthersFact((fact, writer) => {
   if (fact.t !== "removals") return;
-  charges.set(`${writer}\u0000${fact.resource}`, fact);
+  const { resource, count, serials } = fact;
+  charges.set(fact.urn === undefined ? `${writer}\u0000${resource}` : byUrn(fact.urn), {
+    resource,
+    count,
+    serials,
+  });
 });
 
 const SHOWN_SERIALS = 3;
@@ -66,7 +83,7 @@ export async function chargeRemovals(
   budget: number,
 ): Promise<string | undefined> {
   const urn = currentUrn();
-  const key = `\u0000${urn ?? resource}`;
+  const key = urn === undefined ? `\u0000${resource}` : byUrn(urn);
   // The dynamic host's first check may come before a URN is known: that charge, under the
   // resource's label, is this resource's too, not another's.
   if (urn !== undefined) charges.delete(`\u0000${resource}`);
@@ -76,7 +93,13 @@ export async function chargeRemovals(
   charges.set(key, charge);
   try {
     // Written before the others' are read: see the module's comment.
-    publish({ t: "removals", ...charge, serials: [...charge.serials], at: Date.now() });
+    publish({
+      t: "removals",
+      ...charge,
+      ...(urn === undefined ? {} : { urn }),
+      serials: [...charge.serials],
+      at: Date.now(),
+    });
     await catchUpWithOthers();
   } catch (error) {
     if (!(error instanceof SharedRecordError)) throw error;

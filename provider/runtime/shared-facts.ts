@@ -31,10 +31,12 @@ export const sharedFact = z.discriminatedUnion("t", [
     at: z.number(),
   }),
   z.object({ t: z.literal("program-ran") }),
-  // Devices a resource of the writer removes in this deployment (see removal-budget.ts).
+  // Devices a resource of the writer removes in this deployment (see removal-budget.ts), by its URN
+  // where the request named one (two fleets named alike under two parents are two resources).
   z.object({
     t: z.literal("removals"),
     resource: z.string(),
+    urn: z.string().optional(),
     count: z.number(),
     serials: z.array(z.string()),
     at: z.number(),

@@ -208,9 +208,10 @@ export function onOthersFact(handler: FactHandler): void {
  * Facts of the deployment, not of one application: every process reads them from every other,
  * whatever application each serves. Whether the program runs is one: with one explicit provider
  * per application, the process whose fleet the program dropped checks nothing, while another
- * application's process checks what the program still declares.
+ * application's process checks what the program still declares. The removal budget is one too
+ * (removal-budget.ts): "at most N devices removed by this `up`" counts every application's.
  */
-const DEPLOYMENT_FACTS: ReadonlySet<SharedFact["t"]> = new Set(["program-ran"]);
+const DEPLOYMENT_FACTS: ReadonlySet<SharedFact["t"]> = new Set(["program-ran", "removals"]);
 
 /** The other writers' files: this application's, then the others' (read for deployment facts). */
 function othersFiles(directory: string): { name: string; sameApplication: boolean }[] {

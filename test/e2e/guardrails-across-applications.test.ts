@@ -6,6 +6,10 @@
  * no write to the EU application — as the same program on one application does. The EU provider's
  * process checks nothing in that `up` (its only resource is gone from the program); the US one's
  * checks say the program ran. Request counts from the emulators' counters.
+ *
+ * The stack's removal budget is one per deployment too: the same two providers, each given the
+ * budget 3 (`maxRemovals` of an explicit provider), each fleet removing 2 — 4 in all — fail the
+ * preview with no write. Kept per application before, each provider counted its own 2, and both passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl, startEmulator } from "../../emulator";
@@ -64,5 +68,40 @@ describe("a fleet dropped by a program whose other provider serves another appli
     expect(writesOf((await eu.counters()).byRoute)).toEqual({});
     expect(writesOf((await us.counters()).byRoute)).toEqual({});
     expect(await euDevices()).toBe(3);
+
+    // One budget across both applications: 2 + 2 removed under a budget of 3 each provider holds.
+    const budgeted = Object.fromEntries(
+      Object.entries(providers).map(([name, props]) => [name, props.replace(/ }$/, ", maxRemovals: 3 }")]),
+    );
+    const removing = (name: string, serials: string[], keep: number, provider: string): PluginResource => ({
+      ...fleet(name, serials.slice(0, keep), provider),
+      props: {
+        devices: serials.slice(0, keep).map((sn, i) => ({ sn, name: `${name}-${i}` })),
+        maxRemovals: 2,
+      },
+    });
+    const usMore = serialNumbers(2, "A2");
+    project.setProgram(
+      pluginProgram(
+        [fleet("eu-site", euSerials, "eu"), fleet("us-site", [...usSerials, ...usMore], "us")],
+        budgeted,
+      ),
+    );
+    assertOk(await project.up());
+    project.setProgram(
+      pluginProgram(
+        [removing("eu-site", euSerials, 1, "eu"), removing("us-site", [...usSerials, ...usMore], 2, "us")],
+        budgeted,
+      ),
+    );
+    await eu.resetCounters();
+    await us.resetCounters();
+    const overBudget = await project.preview();
+    expect(overBudget.exitCode, overBudget.output).not.toBe(0);
+    expect(overBudget.output).toContain(
+      "this deployment would remove 4 devices, more than the stack's removal budget devplatform:maxRemovals 3",
+    );
+    expect(writesOf((await eu.counters()).byRoute)).toEqual({});
+    expect(writesOf((await us.counters()).byRoute)).toEqual({});
   });
 });

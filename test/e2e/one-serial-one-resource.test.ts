@@ -2,7 +2,9 @@
  * One serial number declared by two resources of one deployment fails at preview, naming both,
  * with no write: through the plugin, two fleets served by two provider instances of one
  * application (two plugin processes, which learn of each other through the one-owner record);
- * through the dynamic resources, a fleet and a Device. On ce02368 both previews succeeded.
+ * through the dynamic resources, a fleet and a Device, and two Devices (the dynamic host's first
+ * check carries no URN: told apart by their inputs; on 62e1db6 that preview succeeded and the
+ * second Device's up adopted the first's device). On ce02368 the first two previews succeeded.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
@@ -61,6 +63,26 @@ describe("one serial number, one resource", () => {
     expect(preview.exitCode, preview.output).not.toBe(0);
     expect(preview.output).toContain(
       `serial number ${shared} is declared by Device "gw-1" and by DeviceFleet "site-a": a device can be declared by one resource`,
+    );
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+
+  it("fails a dynamic preview whose two Devices declare one device", async () => {
+    const [shared] = serialNumbers(1) as [string];
+    const program = [
+      `import * as devplatform from "pulumi-devplatform";`,
+      `new devplatform.Device("gw-1", { sn: "${shared}", name: "one" });`,
+      `new devplatform.Device("gw-2", { sn: "${shared}", name: "two" });`,
+    ].join("\n");
+    const project = await createProject({ name: "one-serial-devices", program });
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode, preview.output).not.toBe(0);
+    expect(preview.output).toMatch(
+      new RegExp(
+        `serial number ${shared} is declared by (Device "gw-[12]"|a Device resource) and by ` +
+          `(Device "gw-[12]"|a Device resource): a device can be declared by one resource`,
+      ),
     );
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
   });

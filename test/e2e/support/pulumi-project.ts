@@ -192,8 +192,12 @@ export class PulumiProject {
     return tokenOf(this.front, kind);
   }
 
-  up(options: RunOptions = {}): Promise<CommandResult> {
-    return this.engine(["up", "--yes", "--skip-preview"], options);
+  /** `pulumi up --skip-preview`, with a policy pack where given (as a deploy job runs it). */
+  up(options: RunOptions & { policyPack?: string; policyPackConfig?: string } = {}): Promise<CommandResult> {
+    const args = ["up", "--yes", "--skip-preview"];
+    if (options.policyPack !== undefined) args.push("--policy-pack", options.policyPack);
+    if (options.policyPackConfig !== undefined) args.push("--policy-pack-config", options.policyPackConfig);
+    return this.engine(args, options);
   }
 
   preview(

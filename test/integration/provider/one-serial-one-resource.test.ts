@@ -83,6 +83,18 @@ describe("a serial number declared by two resources of one deployment", () => {
     ]);
   });
 
+  it("fails the second of two Devices when a check carries no URN (the dynamic host's first), by their inputs", async () => {
+    const [sn, again] = serialNumbers(2) as [string, string];
+    // The dynamic host reads its first request before the package is loaded: that check has no URN.
+    expect((await deviceImplementation.check({}, { sn, name: "one" })).failures).toEqual([]);
+    expect((await checkDevice("gw-2", sn)).failures.map((f) => f.reason)).toEqual([
+      expect.stringContaining(`is declared by Device "gw-2" and by a Device resource`),
+    ]);
+    // One Device checked again, once without its URN: the same inputs, not two resources.
+    expect((await deviceImplementation.check({}, { sn: again, name: "gw-3" })).failures).toEqual([]);
+    expect((await checkDevice("gw-3", again)).failures).toEqual([]);
+  });
+
   it("accepts a resource checked again, and a serial number that moves from a fleet to a Device", async () => {
     const [moved, kept] = serialNumbers(2) as [string, string];
     expect((await checkFleet("site-a", [moved, kept])).failures).toEqual([]);

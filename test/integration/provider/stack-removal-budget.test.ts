@@ -4,7 +4,9 @@
  * every fleet and Device of one deployment add up; the check that goes over fails naming each
  * resource that removes, and the updates write nothing. Another provider process's charge counts:
  * a stand-in for that process (a file written as it writes its facts) sits in the deployment's
- * shared record. The budget replaces the default half-rule for fleets without their own cap.
+ * shared record. The budget replaces the default half-rule for fleets without their own cap. It is
+ * one per deployment: charges are kept by URN (two fleets named alike under two parents are two)
+ * and read from the processes of every application of the deployment.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -116,6 +118,49 @@ describe("the stack's removal budget", () => {
     const { failures } = await checkRemoving(site, serials.slice(2), serials);
     expect(failures[0]?.reason).toMatch(
       /^this deployment would remove 4 devices, .*: DeviceFleet dynamic-site removes 2 \(.*\); DeviceFleet plugin-site removes 2 \(AA0000000001, …\); nothing was written/,
+    );
+  });
+
+  /** A stand-in for another provider process: its file in the deployment's record, with `facts`. */
+  function otherProcess(baseUrl: string, clientId: string, pid: number, facts: object[]) {
+    const file = path.join(
+      deploymentDirectory(deployment),
+      `${applicationKey(baseUrl, clientId)}.${pid}.jsonl`,
+    );
+    fs.writeFileSync(file, facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""), { mode: 0o600 });
+  }
+  const removals = (urn: string, count: number, sn: string) => ({
+    t: "removals",
+    resource: "DeviceFleet sensors",
+    urn,
+    count,
+    serials: [sn],
+    at: 1,
+  });
+
+  it("counts two fleets of one label under two parents as two (keyed by URN)", async () => {
+    const urn = (parent: string) =>
+      `urn:pulumi:dev::p::devplatform:index:Site$devplatform:index:DeviceFleet::${parent}-sensors`;
+    otherProcess(env.emulator.url, "demo-client", 999998, [
+      removals(urn("north"), 1, "AA0000000001"),
+      removals(urn("south"), 1, "AA0000000002"),
+    ]);
+    const serials = serialNumbers(4);
+    const site = await deployed("third", serials);
+    const { failures } = await checkRemoving(site, serials.slice(2), serials);
+    // 2 + 1 + 1 = 4 over 3; keyed by process and label, the two were one charge (3, passed).
+    expect(failures[0]?.reason).toMatch(/^this deployment would remove 4 devices, more than .* 3: /);
+  });
+
+  it("is one budget across the deployment's applications", async () => {
+    otherProcess("http://127.0.0.1:1/other-application", "other-client", 999997, [
+      removals("urn:pulumi:dev::p::devplatform:index:DeviceFleet::elsewhere", 2, "AA0000000003"),
+    ]);
+    const serials = serialNumbers(4);
+    const site = await deployed("here", serials);
+    const { failures } = await checkRemoving(site, serials.slice(2), serials);
+    expect(failures[0]?.reason).toMatch(
+      /^this deployment would remove 4 devices, .*: DeviceFleet here removes 2 \(.*\); DeviceFleet sensors removes 2 \(AA0000000003, …\)/,
     );
   });
 

@@ -1,8 +1,12 @@
 /**
  * Runs one policy against fake arguments, as AWSGuard's tests do (`@pulumi/policy` ships no test
  * helpers): a resource as the engine would hand it (type token, name, props), the policy's
- * configuration as `--policy-pack-config` would set it, and the violations it reports.
+ * configuration as `--policy-pack-config` would set it, and the violations it reports. The props
+ * are wrapped as `@pulumi/policy` 1.21's server wraps them: behind its unknown-checking proxy, and
+ * on the remediation path behind its secrets proxy too (whose `Array.prototype` reads fail array
+ * methods that create arrays).
  */
+import { createRequire } from "node:module";
 import type {
   PolicyResource,
   ResourceValidationArgs,
@@ -33,14 +37,26 @@ export function resource(
   return { type: token(kind), name, props } satisfies FakeResource;
 }
 
+interface PolicyInternals {
+  unknownCheckingProxy: (props: object) => Record<string, unknown>;
+  secretsPreservingProxy: (props: object) => Record<string, unknown>;
+}
+// The server's own wrappers (internal modules of the pinned @pulumi/policy), not look-alikes.
+const fromPolicy = createRequire(require.resolve("@pulumi/policy"));
+const { unknownCheckingProxy } = fromPolicy("./proxy") as Pick<PolicyInternals, "unknownCheckingProxy">;
+const { secretsPreservingProxy } = fromPolicy("./secret") as Pick<PolicyInternals, "secretsPreservingProxy">;
+
 const urnOf = ({ type, name }: FakeResource) => `urn:pulumi:dev::fleet::${type}::${name}`;
 
-function argsOf(fake: FakeResource, config: object): ResourceValidationArgs {
+function argsOf(fake: FakeResource, config: object, path: "validate" | "remediate"): ResourceValidationArgs {
+  const copy = structuredClone(fake.props);
+  const props =
+    path === "validate" ? unknownCheckingProxy(copy) : unknownCheckingProxy(secretsPreservingProxy(copy));
   return {
     type: fake.type,
     name: fake.name,
     urn: urnOf(fake),
-    props: fake.props,
+    props,
     opts: { protect: false, ignoreChanges: [], aliases: [], additionalSecretOutputs: [] },
     stackTags: new Map(),
     getConfig: <T extends object>() => config as T,
@@ -56,13 +72,14 @@ function argsOf(fake: FakeResource, config: object): ResourceValidationArgs {
 export async function violations(policy: ResourceValidationPolicy, fake: FakeResource, config: object = {}) {
   const found: string[] = [];
   const validations = [policy.validateResource ?? []].flat();
-  for (const validate of validations) await validate(argsOf(fake, config), (message) => found.push(message));
+  for (const validate of validations)
+    await validate(argsOf(fake, config, "validate"), (message) => found.push(message));
   return found;
 }
 
 /** What `policy`'s remediation returns for `fake` with `config` (undefined: nothing to change). */
 export async function remediation(policy: ResourceValidationPolicy, fake: FakeResource, config: object = {}) {
-  return (await policy.remediateResource?.(argsOf(fake, config))) ?? undefined;
+  return (await policy.remediateResource?.(argsOf(fake, config, "remediate"))) ?? undefined;
 }
 
 /** The violations (message and URN) a stack policy reports over `resources`. */
@@ -74,7 +91,7 @@ export async function stackViolations(policy: StackValidationPolicy, resources: 
         type: fake.type,
         name: fake.name,
         urn: urnOf(fake),
-        props: fake.props,
+        props: unknownCheckingProxy(structuredClone(fake.props)),
       }) as unknown as PolicyResource,
   );
   await policy.validateStack(
