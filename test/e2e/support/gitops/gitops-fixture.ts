@@ -9,10 +9,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
 import { e2e } from "../e2e-context";
-import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
+import { FleetRepo, provisionAct, type ActResult, type ActSettings, type RunKill } from "./act-runner";
 import { GitHubStandIn } from "../../../support/github-stand-in";
 import { startS3Backend, type S3Backend } from "./s3-backend";
-import type { KillPoint } from "../kill-point";
 
 /** The repository on "GitHub" (the stand-in). */
 export const REPO = "acme/fleet-repo";
@@ -95,21 +94,27 @@ export class GitOpsFixture {
     return stdout;
   }
 
+  /** Secrets a test changes (e.g. a wrong client secret), over the ones the README lists. */
+  readonly secretOverrides: Record<string, string> = {};
+
   /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
   settings(runId: number): ActSettings {
     const context = e2e();
     return {
       vars: {
         FLEET_DIR: this.fleetDir,
-        PULUMI_BACKEND_URL: this.backend.url,
         DEVPLATFORM_BASE_URL: context.emulatorUrl,
+        // The shortest lease deploy-stack.sh accepts that a loaded CI machine renews in time.
+        DEPLOY_LEASE_SECONDS: "30",
       },
       secrets: {
+        PULUMI_BACKEND_URL: this.backend.url,
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
         ...this.backend.credentials,
         DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
         DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
         GITHUB_TOKEN,
+        ...this.secretOverrides,
       },
       env: {
         GITHUB_API_URL: this.github.url,
@@ -126,13 +131,7 @@ export class GitOpsFixture {
   }
 
   /** Runs `workflow` for `event` as run `runId`, optionally killed at a point. */
-  run(
-    event: string,
-    workflow: string,
-    payload: unknown,
-    runId: number,
-    kill?: { point: KillPoint; afterOutput?: RegExp },
-  ): Promise<ActResult> {
+  run(event: string, workflow: string, payload: unknown, runId: number, kill?: RunKill): Promise<ActResult> {
     return this.repo.run(event, workflow, payload, this.settings(runId), kill);
   }
 
@@ -167,11 +166,24 @@ export function pushEvent(): unknown {
 }
 
 /** A pull request's event (`pull_request`, action `synchronize`). */
-export function pullRequestEvent(number: number): unknown {
+export function pullRequestEvent(number: number, headRepo = REPO): unknown {
   return {
     action: "synchronize",
     number,
-    pull_request: { number, head: { ref: "fleet-change", sha: "0".repeat(40) }, base: { ref: "main" } },
+    pull_request: {
+      number,
+      head: { ref: "fleet-change", sha: "0".repeat(40), repo: { full_name: headRepo } },
+      base: { ref: "main", repo: { full_name: REPO } },
+    },
+    repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
+  };
+}
+
+/** A run dispatched by hand (`workflow_dispatch`) from `branch`. */
+export function dispatchEvent(branch: string): unknown {
+  return {
+    ref: `refs/heads/${branch}`,
+    inputs: {},
     repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
   };
 }
