@@ -113,7 +113,10 @@ describe("deploy.yml on a merge, with act", () => {
     // Now the holder dies (the whole job at once, three adds in flight, performed afterwards).
     const killed = await holder;
     expect(killed.killed, killed.output).toBe(true);
-    expect(await control.release(holdId)).toBe(3);
+    // The three held adds, and the provider's retries of them once its 30 s request timeout
+    // passed while run 42 ran (how many depends on how long that took): the platform holds each
+    // device once whatever their number.
+    expect(await control.release(holdId)).toBeGreaterThanOrEqual(3);
     expect(await platformSerials()).toEqual([...FIRST, ...ADDED].sort());
     expect(await siteALocks()).toHaveLength(1);
   });

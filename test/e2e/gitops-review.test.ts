@@ -14,7 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
-import { GitOpsFixture, pullRequestEvent } from "./support/gitops/gitops-fixture";
+import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
 import { writesOf } from "./support/platform-writes";
 
 const PR = 7;
@@ -30,8 +30,9 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
   beforeAll(async () => {
     control = new EmulatorControl(e2e().emulatorUrl);
     fixture = await GitOpsFixture.start("fleet-yaml");
-    // main deployed from a clone (deploy.yml's own runs are gitops-deploy.test.ts's).
-    await fixture.upAll();
+    // main deployed by deploy.yml on this program too (its lock handling is gitops-deploy.test.ts's).
+    const deployed = await fixture.run("push", "deploy.yml", pushEvent(), 1);
+    if (deployed.exitCode !== 0) throw new Error(`deploy.yml failed on fleet-yaml:\n${deployed.output}`);
     fixture.github.openPullRequest(PR, "site-a: rename a controller, add a light, retire the yard light");
   });
   afterAll(async () => fixture?.stop());

@@ -40,6 +40,7 @@ field() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2"; }
 holder="$(od -An -N8 -tx8 /dev/urandom | tr -d ' \n')"
 started="$(date -u +%s)"
 record() { echo "run=${GITHUB_RUN_ID:?} attempt=${GITHUB_RUN_ATTEMPT:-1} host=$(hostname) started=$started holder=$holder renewal=$1"; }
+# A renewal that takes longer than the renewal period counts as failed.
 set_tag() { timeout "$renew_every" pulumi stack tag set "$tag" "$1" --stack "$stack" >/dev/null 2>&1; }
 
 # Renews the lease while process group $1 (the `up`) runs; kills that group before the lease can
@@ -79,7 +80,7 @@ up() {
 
 previous="$(pulumi stack tag get "$tag" --stack "$stack" 2>/dev/null || true)"
 mine="$(record 0)"
-set_tag "$mine" || { echo "::error::could not write the lease tag $tag on $stack"; exit 1; }
+pulumi stack tag set "$tag" "$mine" --stack "$stack" >/dev/null || { echo "::error::could not write the lease tag $tag on $stack"; exit 1; }
 written=$SECONDS
 
 up && exit 0

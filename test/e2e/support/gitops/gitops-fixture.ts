@@ -4,7 +4,7 @@
  * and the file's emulator; and the repository settings (variables, secrets) a team would set.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
@@ -64,25 +64,6 @@ export class GitOpsFixture {
     });
   }
 
-  /**
-   * `pulumi up` of every stack at once from a clone (its packages installed, node_modules ignored
-   * by the repository's .gitignore): how the review tests deploy main, quicker than deploy.yml,
-   * which gitops-deploy.test.ts runs.
-   */
-  async upAll(): Promise<void> {
-    symlinkSync(e2e().nodeModules, path.join(this.repo.dir, this.fleetDir, "node_modules"));
-    const env = {
-      ...this.cliEnv(),
-      DEVPLATFORM_BASE_URL: e2e().emulatorUrl,
-      DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
-      DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    };
-    await Promise.all(
-      STACKS.map((stack) => this.pulumiAsync(["up", "--yes", "--skip-preview", "--stack", stack], env)),
-    );
-  }
-
   /** {@link pulumi} without blocking, so that commands on several stacks run at once. */
   async pulumiAsync(args: string[], env = this.cliEnv()): Promise<string> {
     const run = promisify(execFile);
@@ -123,8 +104,8 @@ export class GitOpsFixture {
         // A runner's own home, and no update check (offline).
         PULUMI_HOME: this.pulumiHome,
         PULUMI_SKIP_UPDATE_CHECK: "true",
-        // The suite's setting for every TypeScript program (half the time); fleet/index.ts's
-        // types are checked by `npm run typecheck`, which includes the examples.
+        // The suite's setting for every TypeScript program (half the time); preview.yml type-checks
+        // the program itself (`tsc --noEmit`), as a user's CI would.
         PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       },
     };
