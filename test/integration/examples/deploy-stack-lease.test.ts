@@ -33,10 +33,11 @@ case "$1 $2 $3" in
 esac
 `;
 
+/** Whether `pid` still runs: a killed process whose parent has not reaped it yet (a zombie) does not. */
 const alive = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^\d+ \(.*\) Z/su.test(stat);
   } catch {
     return false;
   }
