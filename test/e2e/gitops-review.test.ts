@@ -14,12 +14,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
-import { GitOpsFixture, pullRequestEvent } from "./support/gitops/gitops-fixture";
+import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
 import { writesOf } from "./support/platform-writes";
 
 const PR = 7;
 const REPO_PATH = "/repos/acme/fleet-repo";
 const marker = (stack: string) => `<!-- devplatform-summary:${stack} -->`;
+/** preview.yml's job that always runs and reports: the branch's required check. */
+const VERDICT = "fleet preview verdict";
 
 describe("preview.yml and drift.yml on the plugin's program, with act", () => {
   let fixture: GitOpsFixture;
@@ -28,8 +30,9 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
   beforeAll(async () => {
     control = new EmulatorControl(e2e().emulatorUrl);
     fixture = await GitOpsFixture.start("fleet-yaml");
-    // main deployed from a clone (deploy.yml's own runs are gitops-deploy.test.ts's).
-    await fixture.upAll();
+    // main deployed by deploy.yml on this program too (its lock handling is gitops-deploy.test.ts's).
+    const deployed = await fixture.run("push", "deploy.yml", pushEvent(), 1);
+    if (deployed.exitCode !== 0) throw new Error(`deploy.yml failed on fleet-yaml:\n${deployed.output}`);
     fixture.github.openPullRequest(PR, "site-a: rename a controller, add a light, retire the yard light");
   });
   afterAll(async () => fixture?.stop());
@@ -58,7 +61,12 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     await control.resetCounters();
 
     const first = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 2);
-    expect(first.jobs, first.output).toEqual({ "preview-1": "succeeded", "preview-2": "succeeded" });
+    expect(first.exitCode, first.output).toBe(0);
+    expect(first.jobs, first.output).toEqual({
+      "preview-1": "succeeded",
+      "preview-2": "succeeded",
+      [VERDICT]: "succeeded",
+    });
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
     // Per stack: one page of the pull request's comments read, one comment posted.
     expect(receivedSince(0)).toEqual([
@@ -93,8 +101,14 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     fixture.repo.commit("site-a: a better name, and a light without a project");
     const since = fixture.github.requests.length;
     const second = await fixture.run("pull_request", "preview.yml", pullRequestEvent(PR), 3);
-    // site-a's preview fails on the mandatory policy: its check fails, after its comment.
-    expect(second.jobs, second.output).toEqual({ "preview-1": "failed", "preview-2": "succeeded" });
+    // site-a's preview fails on the mandatory policy: its check fails, after its comment, and so
+    // does the required check (the verdict): the pull request cannot be merged.
+    expect(second.exitCode, second.output).not.toBe(0);
+    expect(second.jobs, second.output).toEqual({
+      "preview-1": "failed",
+      "preview-2": "succeeded",
+      [VERDICT]: "failed",
+    });
     // site-a's comment edited in place, site-b's (whose summary is the same) left alone: no new one.
     expect(receivedSince(since)).toEqual([
       `GET /issues/${PR}/comments`,
@@ -120,6 +134,7 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
 
     let since = fixture.github.requests.length;
     const drifted = await fixture.run("schedule", "drift.yml", {}, 4);
+    expect(drifted.exitCode, drifted.output).toBe(0);
     expect(drifted.jobs, drifted.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
     // Per stack: one page of the open drift issues read; one issue opened, for site-b.
     expect(receivedSince(since)).toEqual(["GET /issues", "GET /issues", "POST /issues"]);
@@ -133,6 +148,7 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     await control.changeDevice(device.deviceId, { name: "b-gate-controller" });
     since = fixture.github.requests.length;
     const clean = await fixture.run("schedule", "drift.yml", {}, 5);
+    expect(clean.exitCode, clean.output).toBe(0);
     expect(clean.jobs, clean.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
     const number = issues()[0]?.number;
     // The issue gets a closing comment and is closed; nothing else is written.
@@ -141,5 +157,45 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     );
     expect(issues()).toHaveLength(1);
     expect(issues()[0]).toMatchObject({ state: "closed" });
+  });
+
+  it("a fork's pull request is told plainly why it gets no preview, and its required check fails: nothing asked of the platform or GitHub", async () => {
+    fixture.repo.checkout("fleet-change");
+    await control.resetCounters();
+    const since = fixture.github.requests.length;
+    const result = await fixture.run(
+      "pull_request",
+      "preview.yml",
+      pullRequestEvent(PR, "someone/fleet-repo"),
+      6,
+    );
+    fixture.repo.checkout("main");
+    expect(result.exitCode, result.output).not.toBe(0);
+    expect(result.jobs, result.output).toEqual({ fork: "failed", [VERDICT]: "failed" });
+    expect(result.output).toContain(
+      "This pull request comes from the fork someone/fleet-repo. GitHub gives a fork's workflows none of this repository's secrets",
+    );
+    expect((await control.counters()).byRoute).toEqual({});
+    expect(fixture.github.requests.length).toBe(since);
+  });
+
+  it("a drift check that fails shows its cause in the log, and fails its job", async () => {
+    fixture.secretOverrides.DEVPLATFORM_CLIENT_SECRET = "not-the-secret";
+    const since = fixture.github.requests.length;
+    let result: Awaited<ReturnType<GitOpsFixture["run"]>>;
+    try {
+      result = await fixture.run("schedule", "drift.yml", {}, 7);
+    } finally {
+      delete fixture.secretOverrides.DEVPLATFORM_CLIENT_SECRET;
+    }
+    expect(result.exitCode, result.output).not.toBe(0);
+    expect(result.jobs, result.output).toEqual({ "drift-1": "failed", "drift-2": "failed" });
+    expect(result.output).toMatch(/::error title=The drift check of site-a failed::.*client/iu);
+    expect(result.output).toMatch(/::error title=The drift check of site-b failed::.*client/iu);
+    expect(result.output).not.toContain("not-the-secret");
+    // No issue is opened or changed for a check that could not run.
+    expect(fixture.github.writes().length).toBe(
+      fixture.github.requests.slice(0, since).filter((r) => r.method !== "GET").length,
+    );
   });
 });

@@ -3,11 +3,11 @@
  * (`scripts/provision-act.sh`): `-P ubuntu-latest=-self-hosted` runs each job's steps on this host,
  * offline. Actions of other repositories cannot be fetched here, so two stand-ins (composite actions
  * written by the test, not the real actions) take their place through act's `--local-repository`:
- * - actions/setup-node@v4: Node.js 22 is already on PATH; it puts first on PATH an `npm` whose `ci`
+ * - actions/setup-node (v4.4.0, pinned by its commit): Node.js 22 is already on PATH; it puts first on PATH an `npm` whose `ci`
  *   links the suite's node_modules (this package installed from its tarball, as `npm ci` would
  *   install it from the registry) and hands every other command to the real npm;
- * - pulumi/actions@v6 (installing the CLI only): puts the suite's Pulumi toolchain on PATH.
- * actions/checkout@v4 needs no stand-in: act skips it and copies the repository into the job's
+ * - pulumi/actions (v6.6.1, pinned by its commit; installing the CLI only): puts the suite's Pulumi toolchain on PATH.
+ * actions/checkout needs no stand-in: act skips it and copies the repository into the job's
  * workspace itself (its default; `--no-skip-checkout` would fetch the action).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -17,6 +17,12 @@ import { killAtPoint, type KillPoint } from "../kill-point";
 
 const repoRoot = path.resolve(__dirname, "../../../..");
 const exampleRepo = path.join(repoRoot, "examples", "fleet-repo");
+
+/** The actions the workflows use, as pinned there (by commit), which the stand-ins replace. */
+export const PINNED = {
+  setupNode: "actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020",
+  pulumiActions: "pulumi/actions@8582a9e8cc630786854029b4e09281acd6794b58",
+} as const;
 
 export interface ActToolchain {
   actDir: string;
@@ -31,6 +37,17 @@ export interface ActSettings {
   secrets: Record<string, string>;
   /** Environment of every step beyond the runner's (`GITHUB_API_URL`, `GITHUB_RUN_ID`, …). */
   env: Record<string, string>;
+}
+
+/** Where a run is killed, and what the test watches of it meanwhile. */
+export interface RunKill {
+  point: KillPoint;
+  /** The kill waits until the run's output also matches this (e.g. another job has ended). */
+  afterOutput?: RegExp;
+  /** And until this holds (e.g. the test has run another workflow meanwhile). */
+  when?: () => boolean;
+  /** Called with the whole output so far at every chunk of it. */
+  watch?: (output: string) => void;
 }
 
 export interface ActResult {
@@ -98,9 +115,9 @@ function writeStandIns(dir: string, toolchain: ActToolchain): string[] {
   );
   return [
     "--local-repository",
-    `actions/setup-node@v4=${setupNode}`,
+    `${PINNED.setupNode}=${setupNode}`,
     "--local-repository",
-    `pulumi/actions@v6=${pulumiAction}`,
+    `${PINNED.pulumiActions}=${pulumiAction}`,
   ];
 }
 
@@ -161,7 +178,7 @@ export class FleetRepo {
     workflow: string,
     payload: unknown,
     settings: ActSettings,
-    kill?: { point: KillPoint; afterOutput?: RegExp },
+    kill?: RunKill,
   ): Promise<ActResult> {
     const run = ++this.runs;
     const eventFile = path.join(this.workDir, `event-${run}.json`);
@@ -190,10 +207,18 @@ export class FleetRepo {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      kill?.watch?.(output);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
     const afterOutput = kill?.afterOutput;
-    const point = kill && { ...kill.point, andWhen: () => afterOutput?.test(output) ?? true };
+    const when = kill?.when;
+    const point = kill && {
+      ...kill.point,
+      andWhen: () => (afterOutput?.test(output) ?? true) && (when?.() ?? true),
+    };
     const killing = killAtPoint(child.pid, point, "whole-tree");
     const exitCode = await new Promise<number>((resolve, reject) => {
       child.once("error", reject);
@@ -204,7 +229,8 @@ export class FleetRepo {
     // act's closing line of a matrix job reports the whole matrix; a job's own verdict is its steps'.
     const jobs: Record<string, "succeeded" | "failed"> = {};
     for (const match of output.matchAll(/^\[[^\]/]+\/([^\]]+)\]\s+(🏁\s+Job|❌\s+Failure - Main)/gmu)) {
-      const job = match[1] ?? "";
+      // act pads job names to the longest one's width.
+      const job = (match[1] ?? "").trim();
       jobs[job] = match[2]?.startsWith("❌") || jobs[job] === "failed" ? "failed" : "succeeded";
     }
     return { exitCode, output, jobs, killed };

@@ -4,15 +4,14 @@
  * and the file's emulator; and the repository settings (variables, secrets) a team would set.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { E2E_CREDENTIALS, PASSPHRASE } from "../pulumi-project";
 import { e2e } from "../e2e-context";
-import { FleetRepo, provisionAct, type ActResult, type ActSettings } from "./act-runner";
+import { FleetRepo, provisionAct, type ActResult, type ActSettings, type RunKill } from "./act-runner";
 import { GitHubStandIn } from "../../../support/github-stand-in";
 import { startS3Backend, type S3Backend } from "./s3-backend";
-import type { KillPoint } from "../kill-point";
 
 /** The repository on "GitHub" (the stand-in). */
 export const REPO = "acme/fleet-repo";
@@ -65,25 +64,6 @@ export class GitOpsFixture {
     });
   }
 
-  /**
-   * `pulumi up` of every stack at once from a clone (its packages installed, node_modules ignored
-   * by the repository's .gitignore): how the review tests deploy main, quicker than deploy.yml,
-   * which gitops-deploy.test.ts runs.
-   */
-  async upAll(): Promise<void> {
-    symlinkSync(e2e().nodeModules, path.join(this.repo.dir, this.fleetDir, "node_modules"));
-    const env = {
-      ...this.cliEnv(),
-      DEVPLATFORM_BASE_URL: e2e().emulatorUrl,
-      DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
-      DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
-      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-    };
-    await Promise.all(
-      STACKS.map((stack) => this.pulumiAsync(["up", "--yes", "--skip-preview", "--stack", stack], env)),
-    );
-  }
-
   /** {@link pulumi} without blocking, so that commands on several stacks run at once. */
   async pulumiAsync(args: string[], env = this.cliEnv()): Promise<string> {
     const run = promisify(execFile);
@@ -95,21 +75,27 @@ export class GitOpsFixture {
     return stdout;
   }
 
+  /** Secrets a test changes (e.g. a wrong client secret), over the ones the README lists. */
+  readonly secretOverrides: Record<string, string> = {};
+
   /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
   settings(runId: number): ActSettings {
     const context = e2e();
     return {
       vars: {
         FLEET_DIR: this.fleetDir,
-        PULUMI_BACKEND_URL: this.backend.url,
         DEVPLATFORM_BASE_URL: context.emulatorUrl,
+        // The shortest lease deploy-stack.sh accepts that a loaded CI machine renews in time.
+        DEPLOY_LEASE_SECONDS: "30",
       },
       secrets: {
+        PULUMI_BACKEND_URL: this.backend.url,
         PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
         ...this.backend.credentials,
         DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
         DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
         GITHUB_TOKEN,
+        ...this.secretOverrides,
       },
       env: {
         GITHUB_API_URL: this.github.url,
@@ -118,21 +104,15 @@ export class GitOpsFixture {
         // A runner's own home, and no update check (offline).
         PULUMI_HOME: this.pulumiHome,
         PULUMI_SKIP_UPDATE_CHECK: "true",
-        // The suite's setting for every TypeScript program (half the time); fleet/index.ts's
-        // types are checked by `npm run typecheck`, which includes the examples.
+        // The suite's setting for every TypeScript program (half the time); preview.yml type-checks
+        // the program itself (`tsc --noEmit`), as a user's CI would.
         PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       },
     };
   }
 
   /** Runs `workflow` for `event` as run `runId`, optionally killed at a point. */
-  run(
-    event: string,
-    workflow: string,
-    payload: unknown,
-    runId: number,
-    kill?: { point: KillPoint; afterOutput?: RegExp },
-  ): Promise<ActResult> {
+  run(event: string, workflow: string, payload: unknown, runId: number, kill?: RunKill): Promise<ActResult> {
     return this.repo.run(event, workflow, payload, this.settings(runId), kill);
   }
 
@@ -167,11 +147,24 @@ export function pushEvent(): unknown {
 }
 
 /** A pull request's event (`pull_request`, action `synchronize`). */
-export function pullRequestEvent(number: number): unknown {
+export function pullRequestEvent(number: number, headRepo = REPO): unknown {
   return {
     action: "synchronize",
     number,
-    pull_request: { number, head: { ref: "fleet-change", sha: "0".repeat(40) }, base: { ref: "main" } },
+    pull_request: {
+      number,
+      head: { ref: "fleet-change", sha: "0".repeat(40), repo: { full_name: headRepo } },
+      base: { ref: "main", repo: { full_name: REPO } },
+    },
+    repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
+  };
+}
+
+/** A run dispatched by hand (`workflow_dispatch`) from `branch`. */
+export function dispatchEvent(branch: string): unknown {
+  return {
+    ref: `refs/heads/${branch}`,
+    inputs: {},
     repository: { full_name: REPO, name: "fleet-repo", owner: { login: "acme" } },
   };
 }
