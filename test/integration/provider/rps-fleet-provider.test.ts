@@ -262,4 +262,18 @@ describe("RpsFleet", () => {
     const devices = (await env.emulator.control.state()).devices.filter((d) => moving.includes(d.sn ?? ""));
     expect(devices).toHaveLength(4);
   });
+
+  it("takes over per-record RpsProfiles without a write: the batch adopts, their deletes leave the records", async () => {
+    const serials = serialNumbers(12, "AC");
+    for (const sn of serials) await rpsProfileImplementation.create({ sn, profileUrl: URL_A });
+    // The next deployment: the RpsProfiles are gone from the program, the batch declares their records.
+    resetRpsOwnership();
+    await env.emulator.control.resetCounters();
+    const { inputs } = await batch.check({}, { fleetName: "moved", records: records(serials) });
+    await batch.create(inputs);
+    for (const sn of serials) await rpsProfileImplementation.delete(sn, { sn, profileUrl: URL_A });
+    expect(writesOf(await counters())).toEqual({});
+    const left = (await env.emulator.control.state()).rpsRecords.map((r) => r.sn);
+    expect(serials.filter((sn) => !left.includes(sn))).toEqual([]);
+  });
 });
