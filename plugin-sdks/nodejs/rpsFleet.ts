@@ -18,8 +18,8 @@ import * as utilities from "./utilities";
  *
  * const shipment = new devplatform.RpsFleet("shipment-7", {
  *   records: [
- *     { sn: "AC0000F10004", profileUrl: "https://rps.example.com/profiles/controller" },
- *     { sn: "AC0000F10005", profileUrl: "https://rps.example.com/profiles/controller" },
+ *     { sn: "AC0000F1000A", profileUrl: "https://rps.example.com/profiles/controller" },
+ *     { sn: "AC0000F1000B", profileUrl: "https://rps.example.com/profiles/controller" },
  *   ],
  *   maxRemovals: 10,
  * });

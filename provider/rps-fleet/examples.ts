@@ -12,8 +12,8 @@ import * as devplatform from "@devplatform/pulumi";
 
 const shipment = new devplatform.RpsFleet("shipment-7", {
   records: [
-    { sn: "AC0000F10004", profileUrl: "https://rps.example.com/profiles/controller" },
-    { sn: "AC0000F10005", profileUrl: "https://rps.example.com/profiles/controller" },
+    { sn: "AC0000F1000A", profileUrl: "https://rps.example.com/profiles/controller" },
+    { sn: "AC0000F1000B", profileUrl: "https://rps.example.com/profiles/controller" },
   ],
   maxRemovals: 10,
 });
@@ -27,8 +27,8 @@ import pulumi_devplatform as devplatform
 shipment = devplatform.RpsFleet(
     "shipment-7",
     records=[
-        devplatform.RpsFleetRecordArgs(sn="AC0000F10004", profile_url="https://rps.example.com/profiles/controller"),
-        devplatform.RpsFleetRecordArgs(sn="AC0000F10005", profile_url="https://rps.example.com/profiles/controller"),
+        devplatform.RpsFleetRecordArgs(sn="AC0000F1000A", profile_url="https://rps.example.com/profiles/controller"),
+        devplatform.RpsFleetRecordArgs(sn="AC0000F1000B", profile_url="https://rps.example.com/profiles/controller"),
     ],
     max_removals=10,
 )
@@ -48,11 +48,11 @@ func main() {
 		shipment, err := devplatform.NewRpsFleet(ctx, "shipment-7", &devplatform.RpsFleetArgs{
 			Records: devplatform.RpsFleetRecordArray{
 				devplatform.RpsFleetRecordArgs{
-					Sn:         pulumi.String("AC0000F10004"),
+					Sn:         pulumi.String("AC0000F1000A"),
 					ProfileUrl: pulumi.String("https://rps.example.com/profiles/controller"),
 				},
 				devplatform.RpsFleetRecordArgs{
-					Sn:         pulumi.String("AC0000F10005"),
+					Sn:         pulumi.String("AC0000F1000B"),
 					ProfileUrl: pulumi.String("https://rps.example.com/profiles/controller"),
 				},
 			},
@@ -72,9 +72,9 @@ resources:
     type: devplatform:RpsFleet
     properties:
       records:
-        - sn: "AC0000F10004"
+        - sn: "AC0000F1000A"
           profileUrl: https://rps.example.com/profiles/controller
-        - sn: "AC0000F10005"
+        - sn: "AC0000F1000B"
           profileUrl: https://rps.example.com/profiles/controller
       maxRemovals: 10
 outputs:

@@ -31,11 +31,11 @@ import (
 //			shipment, err := devplatform.NewRpsFleet(ctx, "shipment-7", &devplatform.RpsFleetArgs{
 //				Records: devplatform.RpsFleetRecordArray{
 //					devplatform.RpsFleetRecordArgs{
-//						Sn:         pulumi.String("AC0000F10004"),
+//						Sn:         pulumi.String("AC0000F1000A"),
 //						ProfileUrl: pulumi.String("https://rps.example.com/profiles/controller"),
 //					},
 //					devplatform.RpsFleetRecordArgs{
-//						Sn:         pulumi.String("AC0000F10005"),
+//						Sn:         pulumi.String("AC0000F1000B"),
 //						ProfileUrl: pulumi.String("https://rps.example.com/profiles/controller"),
 //					},
 //				},

@@ -95,8 +95,8 @@ class RpsFleet(pulumi.CustomResource):
         shipment = devplatform.RpsFleet(
             "shipment-7",
             records=[
-                devplatform.RpsFleetRecordArgs(sn="AC0000F10004", profile_url="https://rps.example.com/profiles/controller"),
-                devplatform.RpsFleetRecordArgs(sn="AC0000F10005", profile_url="https://rps.example.com/profiles/controller"),
+                devplatform.RpsFleetRecordArgs(sn="AC0000F1000A", profile_url="https://rps.example.com/profiles/controller"),
+                devplatform.RpsFleetRecordArgs(sn="AC0000F1000B", profile_url="https://rps.example.com/profiles/controller"),
             ],
             max_removals=10,
         )
@@ -128,8 +128,8 @@ class RpsFleet(pulumi.CustomResource):
         shipment = devplatform.RpsFleet(
             "shipment-7",
             records=[
-                devplatform.RpsFleetRecordArgs(sn="AC0000F10004", profile_url="https://rps.example.com/profiles/controller"),
-                devplatform.RpsFleetRecordArgs(sn="AC0000F10005", profile_url="https://rps.example.com/profiles/controller"),
+                devplatform.RpsFleetRecordArgs(sn="AC0000F1000A", profile_url="https://rps.example.com/profiles/controller"),
+                devplatform.RpsFleetRecordArgs(sn="AC0000F1000B", profile_url="https://rps.example.com/profiles/controller"),
             ],
             max_removals=10,
         )
