@@ -7,6 +7,7 @@ import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { z } from "zod";
 import { kindOfType } from "../resources";
 import { configSchema, settingsOf } from "../settings";
+import { reportBatchUrls } from "./rps-batch-url";
 
 export const RPS_PROFILE_URL = "devplatform-rps-profile-url";
 
@@ -22,15 +23,19 @@ const Settings = z.object({
 export const rpsProfileUrl: ResourceValidationPolicy = {
   name: RPS_PROFILE_URL,
   description:
-    "An RpsProfile's profileUrl starts with one of the team's allowed prefixes (its own RPS servers).",
+    "An RpsProfile's profileUrl, and each record's of an RpsFleet, starts with one of the team's allowed prefixes " +
+    "(its own RPS servers).",
   enforcementLevel: "mandatory",
   configSchema: configSchema({
     allowedPrefixes: { type: "array", items: { type: "string" }, default: [] },
   }),
   validateResource: (args, reportViolation) => {
-    if (kindOfType(args.type) !== "RpsProfile") return;
+    const kind = kindOfType(args.type);
+    if (kind !== "RpsProfile" && kind !== "RpsFleet") return;
     const { allowedPrefixes } = settingsOf(RPS_PROFILE_URL, Settings, args.getConfig());
     if (allowedPrefixes.length === 0) return;
+    // An RpsFleet's every record by the same allow-list (rps-batch-url.ts).
+    if (kind === "RpsFleet") return reportBatchUrls(args.name, args.props, allowedPrefixes, reportViolation);
     const url: unknown = args.props.profileUrl;
     if (typeof url !== "string") return;
     if (allowedPrefixes.some((prefix) => url.startsWith(prefix))) return;
