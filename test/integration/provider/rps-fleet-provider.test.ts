@@ -276,4 +276,17 @@ describe("RpsFleet", () => {
     const left = (await env.emulator.control.state()).rpsRecords.map((r) => r.sn);
     expect(serials.filter((sn) => !left.includes(sn))).toEqual([]);
   });
+
+  it("converges after an up killed part way through its create: the records written are adopted, the rest written once", async () => {
+    const serials = serialNumbers(20, "AC");
+    const client = await platformClient();
+    // What the killed `up` had done: half of the records specified, nothing recorded in the stack.
+    for (const sn of serials.slice(0, 10)) await client.setRpsProfile({ sn, profileUrl: URL_A });
+    await env.emulator.control.resetCounters();
+    const { outs } = await deployed("killed", records(serials));
+    expect(writesOf(await counters())).toEqual({ "POST /rps/profile": 10 });
+    expect(Object.keys(outs.profileUrls as object)).toHaveLength(20);
+    const onPlatform = (await env.emulator.control.state()).rpsRecords.filter((r) => serials.includes(r.sn));
+    expect(onPlatform).toHaveLength(20);
+  });
 });
