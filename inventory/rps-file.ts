@@ -6,6 +6,7 @@ import { readDataFile } from "./file-text";
 import { formatCsv, parseCsvTable } from "./csv-table";
 import { serialKey, serialProblem } from "./fields";
 import { InventoryError } from "./inventory-error";
+import type { ReadInventoryOptions } from "./inventory-file";
 
 /** The columns of `rps.csv`, in the order they are written. */
 export const RPS_COLUMNS = ["sn", "profileUrl"] as const;
@@ -29,10 +30,26 @@ function urlProblem(text: string): string | undefined {
 
 /**
  * Parses RPS records: header with `sn` and `profileUrl` (any other column is an error), a serial
- * number and an absolute URL on each line, serial numbers unique (ignoring case).
+ * number and an absolute URL on each line, serial numbers unique (ignoring case). A file with a
+ * header and no record is refused unless `options.allowEmpty` (as an inventory is: an emptied file
+ * is far more often an accident), and a last line without its line end is warned about.
  */
-export function parseRps(text: string, file = "rps.csv"): RpsEntry[] {
+export function parseRps(text: string, file = "rps.csv", options: ReadInventoryOptions = {}): RpsEntry[] {
   const table = parseCsvTable(text, file, RPS_COLUMNS);
+  if (table.rows.length === 0 && options.allowEmpty !== true) {
+    throw new InventoryError(
+      { file },
+      "the file has a header and no records; an RpsFleet read from it would delete every record it manages. If " +
+        "the file is meant to be empty, pass { allowEmpty: true } to readRps; otherwise restore its rows",
+    );
+  }
+  if (table.lastLineUnended !== undefined) {
+    const warn = options.onWarning ?? ((message: string) => process.stderr.write(`warning: ${message}\n`));
+    warn(
+      `${file}:${table.lastLineUnended}: the file's last line has no line end; if the file was cut off, that ` +
+        "line's last cell may be incomplete. End the file with a line break to silence this warning",
+    );
+  }
   const firstLine = new Map<string, number>();
   return table.rows.map(({ line, cells }) => {
     const sn = cells.sn ?? "";
@@ -53,9 +70,9 @@ export function parseRps(text: string, file = "rps.csv"): RpsEntry[] {
   });
 }
 
-/** Reads an RPS file; see {@link parseRps}. */
-export function readRps(file: string): RpsEntry[] {
-  return parseRps(readDataFile(file), file);
+/** Reads an RPS file; see {@link parseRps}. The result goes straight into an RpsFleet's `records`. */
+export function readRps(file: string, options: ReadInventoryOptions = {}): RpsEntry[] {
+  return parseRps(readDataFile(file), file, options);
 }
 
 /** `rps.csv` text of records: the header `sn,profileUrl`, then one line per record. */

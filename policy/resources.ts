@@ -13,10 +13,12 @@
  * process whatever the program's language.
  */
 
-/** The package's resource kinds. */
-export type Kind = "Device" | "DeviceFleet" | "RpsProfile" | "DeviceConfig";
+import { batchRecords } from "./rps-batch";
 
-export const KINDS: readonly Kind[] = ["Device", "DeviceFleet", "RpsProfile", "DeviceConfig"];
+/** The package's resource kinds. */
+export type Kind = "Device" | "DeviceFleet" | "RpsProfile" | "DeviceConfig" | "RpsFleet";
+
+export const KINDS: readonly Kind[] = ["Device", "DeviceFleet", "RpsProfile", "DeviceConfig", "RpsFleet"];
 
 /** The provider plugin's token of a kind. */
 export const pluginToken = (kind: Kind): string => `devplatform:index:${kind}`;
@@ -126,6 +128,8 @@ export function fleetEntries(
 export function declaredSerials(kind: Kind, props: Props): string[] {
   if (kind === "Device" || kind === "RpsProfile") return typeof props.sn === "string" ? [props.sn] : [];
   if (kind === "DeviceFleet") return Object.keys(fleetEntries(props)?.entries ?? {});
+  // An RPS batch's serial numbers (rps-batch.ts).
+  if (kind === "RpsFleet") return Object.keys(batchRecords(props));
   return [];
 }
 

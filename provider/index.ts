@@ -14,5 +14,6 @@ export {
 } from "./dynamic/device-fleet";
 export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./dynamic/device-config";
 export { RpsProfile, type RpsProfileArgs } from "./dynamic/rps-profile";
+export { RpsFleet, type RpsFleetArgs, type RpsFleetRecord } from "./dynamic/rps-fleet";
 export { providerImplementation } from "./dynamic/implementations";
 export type { ResourceKind } from "./kinds";

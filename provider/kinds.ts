@@ -10,6 +10,7 @@ import { deviceFleetImplementation } from "./device-fleet/provider";
 import { deviceImplementation } from "./device/provider";
 import { packageFunctions } from "./functions";
 import type { PackageFunction } from "./functions/package-function";
+import { rpsFleetImplementation } from "./rps-fleet/provider";
 import { rpsProfileImplementation } from "./rps-profile/provider";
 import { checkingConfigurationFirst } from "./runtime/configuration-check";
 
@@ -18,6 +19,7 @@ export const KINDS = {
   Device: deviceImplementation,
   DeviceFleet: deviceFleetImplementation,
   RpsProfile: rpsProfileImplementation,
+  RpsFleet: rpsFleetImplementation,
   DeviceConfig: deviceConfigImplementation,
 } as const satisfies Readonly<Record<string, KindDefinition>>;
 

@@ -12,6 +12,8 @@ export interface IndexOptions {
   readonly style: ExportStyle;
   /** `rps.csv` was written. */
   readonly rps: boolean;
+  /** `rps.csv` was written with no record (the application had none): the program reads it as such. */
+  readonly rpsEmpty?: boolean;
   /** `config.json` was written. */
   readonly config: boolean;
 }
@@ -38,7 +40,7 @@ function imports({ style, rps, config }: IndexOptions): string {
   const resources = [
     ...(config ? ["DeviceConfig"] : []),
     style === "fleet" ? "DeviceFleet" : "Device",
-    ...(rps ? ["RpsProfile"] : []),
+    ...(rps ? ["RpsFleet"] : []),
   ].sort();
   const readers = [
     ...(style === "fleet" ? ["groupByProject"] : []),
@@ -88,10 +90,16 @@ for (const { sn, name, project, description, tags } of inventory) {
   deviceIds[sn] = new Device(sn, { sn, name, project, description, tags }).deviceId;
 }`;
 
-const RPS = `// RPS records: devices staged for provisioning, not yet on the platform, named by serial number.
-for (const { sn, profileUrl } of readRps(dataFile("rps.csv"))) {
-  new RpsProfile(sn, { sn, profileUrl });
-}`;
+/** The RPS section: every record of rps.csv in one RpsFleet (a batch of thousands is one resource). */
+function rpsSection(empty: boolean): string {
+  const options = empty ? ", { allowEmpty: true }" : "";
+  return `// RPS records: devices staged for provisioning, not yet on the platform, as one batch keyed by
+// serial number. Deleting a line deletes the record at the next \`pulumi up\`; a batch without
+// maxRemovals stops before deleting more than half its records at once (an emptied or cut file).
+export const rpsRecords = new RpsFleet("rps-records", {
+  records: readRps(dataFile("rps.csv")${options}),
+}).profileUrls.apply((urls) => Object.keys(urls).length);`;
+}
 
 function configSection(style: ExportStyle): string {
   const id = style === "fleet" ? "deviceIdOf(sn)" : "deviceIds[sn]";
@@ -115,7 +123,7 @@ export function indexTs(options: IndexOptions): string {
       `const dataFile = (name: string) => path.join(__dirname, name);
 const inventory = readInventory(dataFile("inventory.csv"));`,
       options.style === "fleet" ? FLEET_DEVICES : SINGLE_DEVICES,
-      ...(options.rps ? [RPS] : []),
+      ...(options.rps ? [rpsSection(options.rpsEmpty === true)] : []),
       ...(options.config ? [configSection(options.style)] : []),
       "export const deviceCount = inventory.length;",
     ].join("\n\n") + "\n"

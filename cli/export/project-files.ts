@@ -97,7 +97,12 @@ export function projectFiles(input: ProjectInput): Map<string, string> {
     [".gitignore", GITIGNORE],
     [
       "index.ts",
-      indexTs({ style: input.style, rps: input.rps !== undefined, config: input.configGroups !== undefined }),
+      indexTs({
+        style: input.style,
+        rps: input.rps !== undefined,
+        rpsEmpty: input.rps?.length === 0,
+        config: input.configGroups !== undefined,
+      }),
     ],
     ["inventory.csv", formatInventory(input.inventory)],
   ]);

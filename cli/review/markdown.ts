@@ -8,6 +8,7 @@ import type { ConfigChange, DeviceAction, DeviceChange, FieldChange, StackReview
 import { COMMENT_LIMIT, fitList, SECTION_RESERVE, TextBudget } from "./text-budget";
 import { redactText, redactThenCut } from "../../sdk/redact";
 import { showValue } from "./values";
+import { recordCounts, rpsRecordsSection } from "./rps-records-section";
 
 /** The hidden marker that finds a stack's comment again: `<!-- devplatform-summary:STACK -->`. */
 export function summaryMarker(stack: string): string {
@@ -70,8 +71,10 @@ function head(review: StackReview, drift: boolean): string {
     );
   }
   const changed = review.devices.length;
-  if (changed === 0 && review.configs.length === 0 && !review.failed)
+  const records = review.records ?? [];
+  if (changed === 0 && review.configs.length === 0 && records.length === 0 && !review.failed)
     lines.push("No device or configuration changes.", "");
+  else if (changed === 0 && records.length > 0 && !review.failed) lines.push("No device changes.", "");
   else if (changed === 0 && review.unchanged === 0 && review.failed)
     lines.push("Device counts unknown: the preview stopped at the errors below.", "");
   else
@@ -81,6 +84,7 @@ function head(review: StackReview, drift: boolean): string {
       `| ${count(changed)} changing | ${n("add")} | ${n("update")} | ${n("move")} | ${n("replace")} | ${n("remove")} | ${count(review.unchanged)} |`,
       "",
     );
+  if (records.length > 0) lines.push(`RPS records: ${recordCounts(records)}.`, "");
   const atApply = review.configs.filter((c) => c.devicesAtApply).length;
   const changing = review.configs.length - atApply;
   if (review.configs.length > 0)
@@ -216,6 +220,7 @@ export function renderReview(review: StackReview, options: { drift?: boolean; li
     [() => diagnosticsSection(review), review.diagnostics.length > 0],
     [() => policiesSection(review), review.policies.length > 0],
     [(room) => serialsSection("To remove", removals, room), removals.length > 0],
+    [(room) => rpsRecordsSection(review.records ?? [], room), (review.records ?? []).length > 0],
     [(room) => replacementsSection(replacements, room), replacements.length > 0],
     [(room) => configsSection(review.configs, room), review.configs.length > 0],
     [(room) => movesSection(moves, room), moves.length > 0],

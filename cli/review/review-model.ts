@@ -4,6 +4,7 @@
  * RpsProfile), errors and warnings, and policy violations.
  */
 import type { PolicyViolation, PreviewDiagnostic } from "./preview";
+import type { RecordChange } from "./rps-batch-changes";
 
 /**
  * What an `up` does to one device. `move`: one resource of the stack stops declaring it and another
@@ -69,6 +70,8 @@ export interface StackReview {
   readonly devices: readonly DeviceChange[];
   readonly unchanged: number;
   readonly configs: readonly ConfigChange[];
+  /** The RPS records the stack's batches (RpsFleet) change, removals first. */
+  readonly records?: readonly RecordChange[];
   readonly notes: readonly string[];
   /** Errors and warnings (never debug lines: they may print a resource's raw values). */
   readonly diagnostics: readonly PreviewDiagnostic[];

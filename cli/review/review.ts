@@ -15,6 +15,7 @@ import {
   unchangedStep,
 } from "./resource-changes";
 import type { ConfigChange, DeviceChange, StackReview } from "./review-model";
+import { rpsBatchChanges, type RecordChange } from "./rps-batch-changes";
 
 /** `pulumi preview --expect-no-changes`'s exit code when there are changes (not a failure). */
 export const EXIT_CHANGES = 7;
@@ -26,6 +27,7 @@ const SHOWN_SEVERITIES = new Set(["error", "warning"]);
 export function reviewOf(stack: string, report: PreviewReport, exitCode?: number): StackReview {
   const devices: DeviceChange[] = [];
   const configs: ConfigChange[] = [];
+  const records: RecordChange[] = [];
   const notes: string[] = [];
   let unchanged = 0;
   // The streaming form may tell a step more than once (a replacement's parts): one per URN and op.
@@ -49,6 +51,14 @@ export function reviewOf(stack: string, report: PreviewReport, exitCode?: number
       const changes = deviceResourceChanges(step);
       devices.push(...changes.devices);
       if (!unchangedStep(step)) unchanged += changes.unchanged;
+    } else if (kind === "RpsFleet") {
+      if (unchangedStep(step)) continue;
+      const changes = rpsBatchChanges(step);
+      records.push(...changes.records);
+      notes.push(...changes.notes);
+      const settings = changedInputs(step.old?.inputs, step.new?.inputs, ["entries", "records"]);
+      if (step.op === "update" && settings.length > 0)
+        configs.push({ resource: `RpsFleet ${resourceName(step.urn)}`, op: step.op, fields: settings });
     } else if (kind === "DeviceConfig" || kind === "RpsProfile") {
       const change = configChange(kind, step);
       if (change) configs.push(change);
@@ -66,12 +76,21 @@ export function reviewOf(stack: string, report: PreviewReport, exitCode?: number
     ),
     unchanged,
     configs: configs.sort((a, b) => compare(a.resource, b.resource)),
+    records: records.sort(
+      (a, b) =>
+        RECORD_ORDER[a.action] - RECORD_ORDER[b.action] ||
+        compare(a.resource, b.resource) ||
+        compare(a.sn.toUpperCase(), b.sn.toUpperCase()),
+    ),
     notes: notes.sort(compare),
     diagnostics,
     policies: report.policies,
     failed,
   };
 }
+
+/** Removals first, as an `up` does them. */
+const RECORD_ORDER: Readonly<Record<RecordChange["action"], number>> = { remove: 0, change: 1, add: 2 };
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

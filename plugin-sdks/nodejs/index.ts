@@ -45,6 +45,11 @@ export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
 
+export { RpsFleetArgs } from "./rpsFleet";
+export type RpsFleet = import("./rpsFleet").RpsFleet;
+export const RpsFleet: typeof import("./rpsFleet").RpsFleet = null as any;
+utilities.lazyLoad(exports, ["RpsFleet"], () => require("./rpsFleet"));
+
 export { RpsProfileArgs } from "./rpsProfile";
 export type RpsProfile = import("./rpsProfile").RpsProfile;
 export const RpsProfile: typeof import("./rpsProfile").RpsProfile = null as any;
@@ -73,6 +78,8 @@ const _module = {
                 return new DeviceConfig(name, <any>undefined, { urn })
             case "devplatform:index:DeviceFleet":
                 return new DeviceFleet(name, <any>undefined, { urn })
+            case "devplatform:index:RpsFleet":
+                return new RpsFleet(name, <any>undefined, { urn })
             case "devplatform:index:RpsProfile":
                 return new RpsProfile(name, <any>undefined, { urn })
             default:

@@ -9,7 +9,9 @@ import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { z } from "zod";
 import { kindOfResource } from "../resources";
 import { isUnderPrefix } from "../urls";
+import { plainOf } from "../inputs";
 import { configSchema, settingsOf } from "../settings";
+import { reportBatchUrls } from "./rps-batch-url";
 
 export const RPS_PROFILE_URL = "devplatform-rps-profile-url";
 
@@ -25,15 +27,19 @@ const Settings = z.object({
 export const rpsProfileUrl: ResourceValidationPolicy = {
   name: RPS_PROFILE_URL,
   description:
-    "An RpsProfile's profileUrl starts with one of the team's allowed prefixes (its own RPS servers).",
+    "An RpsProfile's profileUrl, and each record's of an RpsFleet, starts with one of the team's allowed prefixes " +
+    "(its own RPS servers).",
   enforcementLevel: "mandatory",
   configSchema: configSchema({
     allowedPrefixes: { type: "array", items: { type: "string" }, default: [] },
   }),
   validateResource: (args, reportViolation) => {
-    if (kindOfResource(args) !== "RpsProfile") return;
+    const kind = kindOfResource(args);
+    if (kind !== "RpsProfile" && kind !== "RpsFleet") return;
     const { allowedPrefixes } = settingsOf(RPS_PROFILE_URL, Settings, args.getConfig());
     if (allowedPrefixes.length === 0) return;
+    // An RpsFleet's every record by the same allow-list (rps-batch-url.ts).
+    if (kind === "RpsFleet") return reportBatchUrls(args.name, plainOf(args.props) as Record<string, unknown>, allowedPrefixes, reportViolation);
     const url: unknown = args.props.profileUrl;
     if (typeof url !== "string") return;
     if (allowedPrefixes.some((prefix) => isUnderPrefix(url, prefix))) return;

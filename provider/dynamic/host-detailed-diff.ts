@@ -80,6 +80,13 @@ export function dynamicFleetDetail(detailed: DetailedDiff): DetailedDiff {
   );
 }
 
+/** A batch's detailed diff with the dynamic checked input's name: `records…` → `entries…`. */
+export function dynamicRpsFleetDetail(detailed: DetailedDiff): DetailedDiff {
+  return Object.fromEntries(
+    Object.entries(detailed).map(([key, value]) => [key.replace(/^records(?=$|\[|\.)/, "entries"), value]),
+  );
+}
+
 /** Hands the engine `detailed` for the current request's resource (in the dynamic host only). */
 export function offerDetailedDiff(detailed: DetailedDiff): void {
   const urn = currentUrn();

@@ -15,7 +15,7 @@ import { dynamicStatus, prepareDynamicStatus } from "./host-status";
 import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";
 import { engineFailures } from "../shared/engine-failures";
-import { dynamicFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
+import { dynamicFleetDetail, dynamicRpsFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
@@ -40,6 +40,7 @@ function dynamicOperationsOf(
       // A fleet's detail, so that the engine shows the devices that change, not every entry (see
       // host-detailed-diff.ts); the other kinds' inputs are few, and the engine's view of them is whole.
       if (changes && kind === "DeviceFleet") offerDetailedDiff(dynamicFleetDetail(detailedDiff));
+      if (changes && kind === "RpsFleet") offerDetailedDiff(dynamicRpsFleetDetail(detailedDiff));
       return { changes, replaces: [...replaces], deleteBeforeReplace };
     },
     // A partial failure's recorded outputs must carry the serialized provider, or the stack is

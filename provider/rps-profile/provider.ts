@@ -7,7 +7,8 @@
 import { ConflictError, NotFoundError } from "../../sdk";
 import { declarationsSettled } from "../runtime/ownership";
 import { platformClient } from "../runtime/platform-client";
-import { claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
+import { batchesDeclaring, claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
+import { catchUpWithOthers } from "../runtime/shared-record";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { requestCount } from "../shared/quota";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
@@ -62,7 +63,20 @@ export const rpsProfileImplementation: KindDefinition = {
       .knownProperties(INPUTS)
       .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
       .httpsUrl("profileUrl", { required: true }).failures;
-    if (failures.length === 0) declareRpsRecord(news.sn as string);
+    if (failures.length > 0) return { inputs: news, failures };
+    const sn = news.sn as string;
+    declareRpsRecord(sn);
+    // One record, one owner: a batch (RpsFleet) of this deployment that declares it too.
+    await catchUpWithOthers();
+    const batches = batchesDeclaring(sn);
+    if (batches.length > 0) {
+      failures.push({
+        property: "sn",
+        reason:
+          `RpsProfile.sn ${sn} is declared by this RpsProfile and by ${batches.map((b) => `RpsFleet "${b}"`).join(" and ")}: ` +
+          "an RPS record can be declared by one resource of a deployment only; remove it from all but one",
+      });
+    }
     return { inputs: news, failures };
   },
 

@@ -83,7 +83,7 @@ function applyOthersFact(fact: SharedFact, writer: string): void {
     remoteClaims.delete(fact.deviceId);
   } else if (fact.t === "program-ran") {
     remoteProgramRan = true;
-  } else if (fact.t === "rps-declare" || fact.t === "property-declare") {
+  } else if (fact.t === "rps-declare" || fact.t === "rps-batch-declare" || fact.t === "property-declare") {
     remoteLastDeclarationAt = Math.max(remoteLastDeclarationAt, fact.at);
   }
 }

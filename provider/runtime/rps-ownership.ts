@@ -25,10 +25,16 @@ const declared = new Set<string>();
 const taken = new Set<string>();
 const remoteDeclared = new Set<string>();
 const remoteTaken = new Set<string>();
+/** Serial numbers each RpsFleet declares, by its name; the others' under `writer\u0000name`. */
+const batches = new Map<string, ReadonlySet<string>>();
+const remoteBatches = new Map<string, ReadonlySet<string>>();
 
-onOthersFact((fact) => {
+onOthersFact((fact, writer) => {
   if (fact.t === "rps-declare") remoteDeclared.add(serialKey(fact.sn));
   else if (fact.t === "rps-claim") remoteTaken.add(serialKey(fact.sn));
+  else if (fact.t === "rps-batch-declare") {
+    remoteBatches.set(`${writer}\u0000${fact.batch}`, new Set(fact.serials.map(serialKey)));
+  }
 });
 
 /** Records that an RpsProfile of this deployment declares `sn` (called from `check`). */
@@ -58,7 +64,45 @@ export function claimRpsRecord(sn: string): void {
 export function rpsRecordOwner(sn: string): "took" | "declares" | undefined {
   const key = serialKey(sn);
   if (taken.has(key) || remoteTaken.has(key)) return "took";
-  return declared.has(key) || remoteDeclared.has(key) ? "declares" : undefined;
+  if (declared.has(key) || remoteDeclared.has(key)) return "declares";
+  return batchesDeclaring(sn).length > 0 ? "declares" : undefined;
+}
+
+/**
+ * Records every serial number the RpsFleet `batch` declares (called from its `check`), replacing
+ * its previous declaration, so that a serial number it no longer lists is not its own.
+ *
+ * Batches are told apart by name (the resource's name, which is the batch's id): the seam where
+ * owners across stacks would come in — RPS records carry no owner tag on the platform, so the rule
+ * is kept within one deployment.
+ */
+export function declareRpsBatch(batch: string, serials: readonly string[]): void {
+  batches.set(batch, new Set(serials.map(serialKey)));
+  noteDeclaration();
+  publish({ t: "rps-batch-declare", batch, serials: [...serials], at: machineMs() });
+}
+
+/**
+ * The RpsFleets of this deployment that declare `sn`, other than `except` (by name): this process's,
+ * then the others' (named with `(served by another provider process)`).
+ */
+export function batchesDeclaring(sn: string, except?: string): string[] {
+  const key = serialKey(sn);
+  const local = [...batches].filter(([name, serials]) => name !== except && serials.has(key));
+  // Another process's batch of this name is this batch served there before (a move): not another.
+  const remote = [...remoteBatches].filter(
+    ([id, serials]) => id.split("\u0000")[1] !== except && serials.has(key),
+  );
+  return [
+    ...local.map(([name]) => name),
+    ...remote.map(([id]) => `${id.split("\u0000")[1] ?? ""} (served by another provider process)`),
+  ];
+}
+
+/** Whether an RpsProfile of this deployment declares the record of `sn` (its check ran). */
+export function rpsProfileDeclares(sn: string): boolean {
+  const key = serialKey(sn);
+  return declared.has(key) || remoteDeclared.has(key);
 }
 
 /** Forgets every declaration and claim (tests: each deployment starts empty). */
@@ -67,4 +111,6 @@ export function resetRpsOwnership(): void {
   taken.clear();
   remoteDeclared.clear();
   remoteTaken.clear();
+  batches.clear();
+  remoteBatches.clear();
 }

@@ -23,6 +23,13 @@ export const sharedFact = z.discriminatedUnion("t", [
   z.object({ t: z.literal("device-release"), deviceId: z.string() }),
   z.object({ t: z.literal("rps-declare"), sn: z.string(), at: z.number() }),
   z.object({ t: z.literal("rps-claim"), sn: z.string() }),
+  // Every serial number one RpsFleet declares (replacing its previous declaration; see rps-ownership.ts).
+  z.object({
+    t: z.literal("rps-batch-declare"),
+    batch: z.string(),
+    serials: z.array(z.string()),
+    at: z.number(),
+  }),
   z.object({
     t: z.literal("property-declare"),
     owner: z.object({ id: z.string(), deviceIds: z.array(z.string()) }),

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DeviceConfig{}
 	case "devplatform:index:DeviceFleet":
 		r = &DeviceFleet{}
+	case "devplatform:index:RpsFleet":
+		r = &RpsFleet{}
 	case "devplatform:index:RpsProfile":
 		r = &RpsProfile{}
 	default:

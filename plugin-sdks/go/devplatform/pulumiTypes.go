@@ -558,6 +558,115 @@ func (o FleetDeviceInfoMapOutput) MapIndex(k pulumi.StringInput) FleetDeviceInfo
 	}).(FleetDeviceInfoOutput)
 }
 
+// One RPS record of a batch: the inputs of an RpsProfile.
+type RpsFleetRecord struct {
+	// Absolute https URL of the device's profile; a change specifies it again (one request).
+	ProfileUrl string `pulumi:"profileUrl"`
+	// Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+	Sn string `pulumi:"sn"`
+}
+
+// RpsFleetRecordInput is an input type that accepts RpsFleetRecordArgs and RpsFleetRecordOutput values.
+// You can construct a concrete instance of `RpsFleetRecordInput` via:
+//
+//	RpsFleetRecordArgs{...}
+type RpsFleetRecordInput interface {
+	pulumi.Input
+
+	ToRpsFleetRecordOutput() RpsFleetRecordOutput
+	ToRpsFleetRecordOutputWithContext(context.Context) RpsFleetRecordOutput
+}
+
+// One RPS record of a batch: the inputs of an RpsProfile.
+type RpsFleetRecordArgs struct {
+	// Absolute https URL of the device's profile; a change specifies it again (one request).
+	ProfileUrl pulumi.StringInput `pulumi:"profileUrl"`
+	// Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+	Sn pulumi.StringInput `pulumi:"sn"`
+}
+
+func (RpsFleetRecordArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RpsFleetRecord)(nil)).Elem()
+}
+
+func (i RpsFleetRecordArgs) ToRpsFleetRecordOutput() RpsFleetRecordOutput {
+	return i.ToRpsFleetRecordOutputWithContext(context.Background())
+}
+
+func (i RpsFleetRecordArgs) ToRpsFleetRecordOutputWithContext(ctx context.Context) RpsFleetRecordOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RpsFleetRecordOutput)
+}
+
+// RpsFleetRecordArrayInput is an input type that accepts RpsFleetRecordArray and RpsFleetRecordArrayOutput values.
+// You can construct a concrete instance of `RpsFleetRecordArrayInput` via:
+//
+//	RpsFleetRecordArray{ RpsFleetRecordArgs{...} }
+type RpsFleetRecordArrayInput interface {
+	pulumi.Input
+
+	ToRpsFleetRecordArrayOutput() RpsFleetRecordArrayOutput
+	ToRpsFleetRecordArrayOutputWithContext(context.Context) RpsFleetRecordArrayOutput
+}
+
+type RpsFleetRecordArray []RpsFleetRecordInput
+
+func (RpsFleetRecordArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RpsFleetRecord)(nil)).Elem()
+}
+
+func (i RpsFleetRecordArray) ToRpsFleetRecordArrayOutput() RpsFleetRecordArrayOutput {
+	return i.ToRpsFleetRecordArrayOutputWithContext(context.Background())
+}
+
+func (i RpsFleetRecordArray) ToRpsFleetRecordArrayOutputWithContext(ctx context.Context) RpsFleetRecordArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RpsFleetRecordArrayOutput)
+}
+
+// One RPS record of a batch: the inputs of an RpsProfile.
+type RpsFleetRecordOutput struct{ *pulumi.OutputState }
+
+func (RpsFleetRecordOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RpsFleetRecord)(nil)).Elem()
+}
+
+func (o RpsFleetRecordOutput) ToRpsFleetRecordOutput() RpsFleetRecordOutput {
+	return o
+}
+
+func (o RpsFleetRecordOutput) ToRpsFleetRecordOutputWithContext(ctx context.Context) RpsFleetRecordOutput {
+	return o
+}
+
+// Absolute https URL of the device's profile; a change specifies it again (one request).
+func (o RpsFleetRecordOutput) ProfileUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v RpsFleetRecord) string { return v.ProfileUrl }).(pulumi.StringOutput)
+}
+
+// Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+func (o RpsFleetRecordOutput) Sn() pulumi.StringOutput {
+	return o.ApplyT(func(v RpsFleetRecord) string { return v.Sn }).(pulumi.StringOutput)
+}
+
+type RpsFleetRecordArrayOutput struct{ *pulumi.OutputState }
+
+func (RpsFleetRecordArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RpsFleetRecord)(nil)).Elem()
+}
+
+func (o RpsFleetRecordArrayOutput) ToRpsFleetRecordArrayOutput() RpsFleetRecordArrayOutput {
+	return o
+}
+
+func (o RpsFleetRecordArrayOutput) ToRpsFleetRecordArrayOutputWithContext(ctx context.Context) RpsFleetRecordArrayOutput {
+	return o
+}
+
+func (o RpsFleetRecordArrayOutput) Index(i pulumi.IntInput) RpsFleetRecordOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RpsFleetRecord {
+		return vs[0].([]RpsFleetRecord)[vs[1].(int)]
+	}).(RpsFleetRecordOutput)
+}
+
 // An RPS record: a serial number and its profile URL.
 type RpsRecord struct {
 	// The profile URL.
@@ -1040,6 +1149,8 @@ func (o TslServiceArrayOutput) Index(i pulumi.IntInput) TslServiceOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DeviceFleetDeviceInput)(nil)).Elem(), DeviceFleetDeviceArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DeviceFleetDeviceArrayInput)(nil)).Elem(), DeviceFleetDeviceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RpsFleetRecordInput)(nil)).Elem(), RpsFleetRecordArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RpsFleetRecordArrayInput)(nil)).Elem(), RpsFleetRecordArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSortInput)(nil)).Elem(), SearchSortArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SearchSortArrayInput)(nil)).Elem(), SearchSortArray{})
 	pulumi.RegisterOutputType(DeviceConfigPendingOutput{})
@@ -1052,6 +1163,8 @@ func init() {
 	pulumi.RegisterOutputType(DeviceInfoArrayOutput{})
 	pulumi.RegisterOutputType(FleetDeviceInfoOutput{})
 	pulumi.RegisterOutputType(FleetDeviceInfoMapOutput{})
+	pulumi.RegisterOutputType(RpsFleetRecordOutput{})
+	pulumi.RegisterOutputType(RpsFleetRecordArrayOutput{})
 	pulumi.RegisterOutputType(RpsRecordOutput{})
 	pulumi.RegisterOutputType(RpsRecordArrayOutput{})
 	pulumi.RegisterOutputType(SearchSortOutput{})

@@ -37,6 +37,20 @@ export interface DeviceFleetDeviceArgs {
 }
 
 /**
+ * One RPS record of a batch: the inputs of an RpsProfile.
+ */
+export interface RpsFleetRecordArgs {
+    /**
+     * Absolute https URL of the device's profile; a change specifies it again (one request).
+     */
+    profileUrl: pulumi.Input<string>;
+    /**
+     * Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+     */
+    sn: pulumi.Input<string>;
+}
+
+/**
  * A sort order of a search.
  */
 export interface SearchSort {

@@ -15,6 +15,7 @@ from .get_devices import *
 from .get_rps_profiles import *
 from .get_thing_model import *
 from .provider import *
+from .rps_fleet import *
 from .rps_profile import *
 from ._inputs import *
 from . import outputs
@@ -37,6 +38,7 @@ _utilities.register(
    "devplatform:index:Device": "Device",
    "devplatform:index:DeviceConfig": "DeviceConfig",
    "devplatform:index:DeviceFleet": "DeviceFleet",
+   "devplatform:index:RpsFleet": "RpsFleet",
    "devplatform:index:RpsProfile": "RpsProfile"
   }
  }

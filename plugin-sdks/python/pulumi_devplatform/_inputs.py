@@ -18,6 +18,8 @@ from ._enums import *
 __all__ = [
     'DeviceFleetDeviceArgs',
     'DeviceFleetDeviceArgsDict',
+    'RpsFleetRecordArgs',
+    'RpsFleetRecordArgsDict',
     'SearchSort',
     'SearchSortDict',
 ]
@@ -152,6 +154,58 @@ class DeviceFleetDeviceArgs:
     @tsl_version.setter
     def tsl_version(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "tsl_version", value)
+
+
+class RpsFleetRecordArgsDict(TypedDict):
+    """
+    One RPS record of a batch: the inputs of an RpsProfile.
+    """
+    profile_url: pulumi.Input[_builtins.str]
+    """
+    Absolute https URL of the device's profile; a change specifies it again (one request).
+    """
+    sn: pulumi.Input[_builtins.str]
+    """
+    Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+    """
+
+@pulumi.input_type
+class RpsFleetRecordArgs:
+    def __init__(__self__, *,
+                 profile_url: pulumi.Input[_builtins.str],
+                 sn: pulumi.Input[_builtins.str]):
+        """
+        One RPS record of a batch: the inputs of an RpsProfile.
+
+        :param pulumi.Input[_builtins.str] profile_url: Absolute https URL of the device's profile; a change specifies it again (one request).
+        :param pulumi.Input[_builtins.str] sn: Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+        """
+        pulumi.set(__self__, "profile_url", profile_url)
+        pulumi.set(__self__, "sn", sn)
+
+    @_builtins.property
+    @pulumi.getter(name="profileUrl")
+    def profile_url(self) -> pulumi.Input[_builtins.str]:
+        """
+        Absolute https URL of the device's profile; a change specifies it again (one request).
+        """
+        return pulumi.get(self, "profile_url")
+
+    @profile_url.setter
+    def profile_url(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "profile_url", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def sn(self) -> pulumi.Input[_builtins.str]:
+        """
+        Serial number of a device not on the platform: 12–16 hex digits, compared without regard to case.
+        """
+        return pulumi.get(self, "sn")
+
+    @sn.setter
+    def sn(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "sn", value)
 
 
 class SearchSortDict(TypedDict):

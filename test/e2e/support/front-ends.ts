@@ -12,7 +12,7 @@ export type FrontEnd = "dynamic" | "plugin";
 export const FRONT_ENDS: readonly FrontEnd[] = ["dynamic", "plugin"];
 
 /** The resource kinds. */
-export type Kind = "Device" | "DeviceFleet" | "RpsProfile" | "DeviceConfig";
+export type Kind = "Device" | "DeviceFleet" | "RpsProfile" | "RpsFleet" | "DeviceConfig";
 
 /** A kind's type token in a front-end (as state records it). */
 export function tokenOf(front: FrontEnd, kind: Kind): string {
@@ -33,6 +33,7 @@ const outputs: Record<string, string[]> = {
     "applicationName", "lastUpdateTime"],
   DeviceFleet: ["deviceIds"],
   RpsProfile: [],
+  RpsFleet: ["profileUrls"],
   DeviceConfig: ["method", "pending", "taskIds"],
 };
 function kind(name: string): any {
@@ -46,6 +47,7 @@ function kind(name: string): any {
 export const Device = kind("Device");
 export const DeviceFleet = kind("DeviceFleet");
 export const RpsProfile = kind("RpsProfile");
+export const RpsFleet = kind("RpsFleet");
 export const DeviceConfig = kind("DeviceConfig");
 `;
 

@@ -58,6 +58,13 @@ const EXPECTED_OUTPUTS: Record<string, (outputs: Record<string, unknown>) => voi
     expect(outputs).toEqual({ deviceIds: { "240000F10002": DEVICE_ID, "240000F10003": DEVICE_ID } }),
   "devplatform:index:RpsProfile": (outputs) =>
     expect(outputs).toEqual({ profileUrl: "https://rps.example.com/profiles/controller-4" }),
+  "devplatform:index:RpsFleet": (outputs) =>
+    expect(outputs).toEqual({
+      profileUrls: {
+        AC0000F1000A: "https://rps.example.com/profiles/controller",
+        AC0000F1000B: "https://rps.example.com/profiles/controller",
+      },
+    }),
   "devplatform:index:DeviceConfig": (outputs) =>
     expect(outputs).toEqual({ properties: { reportInterval: 900, alarmThreshold: { high: 28, low: 5 } } }),
   "devplatform:index:getDevice": (outputs) =>

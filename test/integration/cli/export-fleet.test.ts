@@ -88,7 +88,7 @@ describe("export --style fleet --include-rps --include-config", () => {
     const index = files.get("index.ts") ?? "";
     expect(index).toContain('from "pulumi-devplatform/inventory"');
     expect(index).toContain("new DeviceFleet(`fleet-${group.key}`");
-    expect(index).toContain("new RpsProfile(sn, { sn, profileUrl })");
+    expect(index).toContain('new RpsFleet("rps-records", {\n  records: readRps(dataFile("rps.csv")),');
     expect(index).toContain("new DeviceConfig(group.name");
   });
 
@@ -185,7 +185,7 @@ describe("export --style devices", () => {
     ]);
     const index = readFileSync(path.join(out, "index.ts"), "utf8");
     expect(index).toContain("new Device(sn, { sn, name, project, description, tags })");
-    expect(index).not.toMatch(/DeviceFleet|RpsProfile|DeviceConfig/);
+    expect(index).not.toMatch(/DeviceFleet|RpsFleet|RpsProfile|DeviceConfig/);
     expect(readFileSync(path.join(out, "Pulumi.yaml"), "utf8")).toContain('name: "devices"');
     expect(parseInventory(readFileSync(path.join(out, "inventory.csv"), "utf8"))).toEqual(fleet.inventory);
     expect(counters).toEqual({ "POST /oauth/token": 1, "POST /devices/search": 3 });

@@ -6,7 +6,7 @@
  */
 
 /** The kinds' folders. */
-export const KIND_FOLDERS = ["device", "device-fleet", "rps-profile", "device-config"] as const;
+export const KIND_FOLDERS = ["device", "device-fleet", "rps-profile", "rps-fleet", "device-config"] as const;
 
 /** The front-ends' folders. */
 export const FRONT_END_FOLDERS = ["dynamic", "plugin"] as const;

@@ -255,4 +255,17 @@ describe("rps.csv", () => {
   ])("refuses %s", (_what, text, message) => {
     expect(() => parseRps(text)).toThrow(message);
   });
+
+  it("refuses an emptied file unless allowEmpty, and warns of a last line without its line end", () => {
+    expect(() => parseRps("sn,profileUrl\n")).toThrow(
+      "rps.csv: the file has a header and no records; an RpsFleet read from it would delete every record it manages",
+    );
+    expect(parseRps("sn,profileUrl\n", "rps.csv", { allowEmpty: true })).toEqual([]);
+    const warnings: string[] = [];
+    const cut = parseRps("sn,profileUrl\nAC0000C30009,https://rps.example.com/p", "rps.csv", {
+      onWarning: (message) => warnings.push(message),
+    });
+    expect(cut).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/^rps\.csv:2: the file's last line has no line end/)]);
+  });
 });

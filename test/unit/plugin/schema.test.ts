@@ -97,7 +97,9 @@ describe("the plugin's package schema", () => {
     expect(schema.name).toBe("devplatform");
     expect(schema.version).toBe(version);
     expect(Object.keys(schema.resources).sort()).toEqual(
-      ["Device", "DeviceConfig", "DeviceFleet", "RpsProfile"].map((k) => `devplatform:index:${k}`),
+      ["Device", "DeviceConfig", "DeviceFleet", "RpsFleet", "RpsProfile"].map(
+        (k) => `devplatform:index:${k}`,
+      ),
     );
     expect(Object.keys(schema.functions).sort()).toEqual(
       ["getDevice", "getDevices", "getRpsProfiles", "getThingModel"].map((k) => `devplatform:index:${k}`),

@@ -22,6 +22,10 @@ const INPUTS: Record<ResourceKind, Record<string, unknown>> = {
   Device: { sn: "240000A10001", name: "n" },
   DeviceFleet: { fleetName: "f", devices: JSON.stringify([{ sn: "240000A10001", name: "n" }]) },
   RpsProfile: { sn: "240000A10001", profileUrl: "https://rps.example.com/p" },
+  RpsFleet: {
+    fleetName: "b",
+    records: JSON.stringify([{ sn: "AC0000A10001", profileUrl: "https://rps.example.com/p" }]),
+  },
   DeviceConfig: { deviceIds: ["1735000000000000001"], properties: { reportInterval: 900 } },
 };
 

@@ -1,0 +1,171 @@
+/**
+ * The inputs of an RpsFleet (a batch of RPS records): their checks — each record's `sn` and
+ * `profileUrl` by the RpsProfile rules, one failure per field, serial numbers unique without regard
+ * to case, the settings — and their checked form.
+ *
+ * The program gives `records` as a list; the checked inputs hold them as `entries`, serial number →
+ * profile URL, for the reasons a DeviceFleet holds its devices keyed (see device-fleet/inputs.ts):
+ * `preview --diff` shows the records that changed, the plan is by serial number, and a checked
+ * input must not share its name with an output of another shape.
+ */
+import {
+  definedInputs,
+  describeInput,
+  InputChecker,
+  isUnknown,
+  SERIAL_NUMBER,
+  UNKNOWN,
+  type CheckFailure,
+  type Inputs,
+} from "../shared/input-checks";
+import { isPlainObject } from "../tsl/validate";
+
+/** The fields of one record. */
+export const RECORD_FIELDS = ["sn", "profileUrl"] as const;
+
+/** The settings of a batch, besides its records. */
+export const SETTING_INPUTS = ["concurrency", "maxRemovals"] as const;
+
+/** Serial number (as declared) → profile URL. */
+export type RpsEntries = Record<string, string>;
+
+/** A batch's settings, with defaults applied. */
+export interface RpsFleetSettings {
+  readonly concurrency: number;
+  readonly maxRemovals: number | undefined;
+}
+
+/** Parallel platform requests of a batch, by default and at most. */
+export const DEFAULT_CONCURRENCY = 16;
+export const MAX_CONCURRENCY = 64;
+
+const RESOURCE = "RpsFleet";
+
+function failure(property: string, reason: string): CheckFailure {
+  return { property, reason: `${RESOURCE}.${property} ${reason}` };
+}
+
+/** The settings of checked inputs (or of a state, which records them too). */
+export function settingsOf(inputs: Inputs): RpsFleetSettings {
+  return {
+    concurrency: typeof inputs.concurrency === "number" ? inputs.concurrency : DEFAULT_CONCURRENCY,
+    maxRemovals: typeof inputs.maxRemovals === "number" ? inputs.maxRemovals : undefined,
+  };
+}
+
+/** The entries of checked inputs, or undefined while unknown (a preview). */
+export function entriesOf(inputs: Inputs): RpsEntries | undefined {
+  return isPlainObject(inputs.entries) ? (inputs.entries as RpsEntries) : undefined;
+}
+
+function checkSettings(inputs: Inputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const integer = (name: string, min: number, max: number) => {
+    const value = inputs[name];
+    if (value === undefined || value === null || isUnknown(value)) return;
+    if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+      failures.push(
+        failure(name, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`),
+      );
+    }
+  };
+  integer("concurrency", 1, MAX_CONCURRENCY);
+  integer("maxRemovals", 0, Number.MAX_SAFE_INTEGER);
+  return failures;
+}
+
+/** The records as a list: the RpsFleet class sends them as one JSON string (as a DeviceFleet does). */
+function parsedRecords(given: unknown): unknown {
+  if (typeof given !== "string" || isUnknown(given)) return given;
+  try {
+    return JSON.parse(given) as unknown;
+  } catch {
+    return given;
+  }
+}
+
+function checkRecord(record: Record<string, unknown>, index: number): CheckFailure[] {
+  const sn = record.sn;
+  const context = typeof sn === "string" && !isUnknown(sn) ? `sn ${sn}` : undefined;
+  return new InputChecker(record, RESOURCE, `records[${index}]`, context)
+    .knownProperties(RECORD_FIELDS, "an RPS record")
+    .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
+    .httpsUrl("profileUrl", { required: true }).failures;
+}
+
+/**
+ * Checks the records and returns them keyed by serial number — or UNKNOWN when the list, a serial
+ * number or a URL in it is not known yet.
+ */
+function checkEntries(given: unknown): { entries: unknown; failures: CheckFailure[] } {
+  const records = parsedRecords(given);
+  if (records === undefined || records === null) {
+    return {
+      entries: {},
+      failures: [failure("records", "is required: a list of { sn, profileUrl } (it may be empty)")],
+    };
+  }
+  if (isUnknown(records)) return { entries: UNKNOWN, failures: [] };
+  if (!Array.isArray(records))
+    return { entries: {}, failures: [failure("records", "must be a list of records")] };
+  const failures: CheckFailure[] = [];
+  const entries: RpsEntries = {};
+  const firstIndex = new Map<string, number>();
+  let unknown = false;
+  for (const [index, record] of (records as unknown[]).entries()) {
+    if (!isPlainObject(record)) {
+      if (isUnknown(record)) unknown = true;
+      else
+        failures.push(
+          failure(`records[${index}]`, `must be an object { sn, profileUrl }, got ${describeInput(record)}`),
+        );
+      continue;
+    }
+    const problems = checkRecord(record, index);
+    failures.push(...problems);
+    const { sn, profileUrl } = record;
+    if (isUnknown(sn) || isUnknown(profileUrl)) unknown = true;
+    if (problems.length > 0 || typeof sn !== "string" || typeof profileUrl !== "string") continue;
+    const first = firstIndex.get(sn.toUpperCase());
+    if (first !== undefined) {
+      failures.push(
+        failure(
+          `records[${index}].sn`,
+          `(sn ${sn}) repeats the serial number of records[${first}]; list each record once ` +
+            "(serial numbers are compared without regard to case)",
+        ),
+      );
+      continue;
+    }
+    firstIndex.set(sn.toUpperCase(), index);
+    entries[sn] = profileUrl;
+  }
+  return { entries: unknown ? UNKNOWN : entries, failures };
+}
+
+/**
+ * Checks the program's inputs and returns the checked inputs — `fleetName`, `entries` and the
+ * settings — with one failure per problem.
+ */
+export function checkRpsFleetInputs(news: Inputs): { inputs: Inputs; failures: CheckFailure[] } {
+  const fleetName = typeof news.fleetName === "string" ? news.fleetName : "";
+  const unknownKeys = Object.keys(news).filter(
+    (key) => !["fleetName", "records", "profileUrls", "__provider", ...SETTING_INPUTS].includes(key),
+  );
+  const { entries, failures } = checkEntries(news.records);
+  const inputs = definedInputs({
+    fleetName,
+    entries,
+    ...Object.fromEntries(SETTING_INPUTS.map((key) => [key, news[key]])),
+  });
+  return {
+    inputs,
+    failures: [
+      ...unknownKeys.map((key) =>
+        failure(key, `is not a property of RpsFleet; expected one of: records, ${SETTING_INPUTS.join(", ")}`),
+      ),
+      ...failures,
+      ...checkSettings(news),
+    ],
+  };
+}
