@@ -16,7 +16,14 @@ import { describeFailure, PartialSuccessError, ResourceOperationError } from "..
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
 import { changesProject } from "../device/project-tag";
-import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries, type FleetSettings } from "./inputs";
+import {
+  checkFleetInputs,
+  entriesOf,
+  mayTakeOver,
+  settingsOf,
+  type FleetEntries,
+  type FleetSettings,
+} from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, type Adoptable } from "./message";
 import { planFleet } from "./plan";
@@ -73,7 +80,7 @@ function adoptableOf(
     onPlatform += 1;
     const want = { ...entry, sn };
     const owner = marker === undefined ? undefined : otherOwnerIn(existing.tag, marker);
-    if (owner !== undefined && !settings.takeOver.has(sn.toUpperCase())) otherStack.push(`${sn} (${owner})`);
+    if (owner !== undefined && !mayTakeOver(settings, sn, existing.tag)) otherStack.push(`${sn} (${owner})`);
     if (changesProject(existing, want)) otherProject.push(sn);
     if (!needsUpdate(existing, want, marker)) unchanged += 1;
   }

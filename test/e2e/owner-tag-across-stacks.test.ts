@@ -6,6 +6,13 @@
  * then A, dropping them, deletes nothing (and forgets them), and B's preview and refresh find no
  * change. Before owner tags, B adopted both devices without a write and A's `up` deleted them
  * from under B.
+ *
+ * Then what people do to stacks: B renamed keeps its devices (one PUT each retags them); a namesake
+ * of B on a second backend is refused, naming B's instance; B on another `ownerTag` prefix keeps
+ * them, and A on the default prefix is refused; B's destroy deletes them. Before the tag named the
+ * stack instance and the state's recorded tag counted as the stack's own, the renamed B's `up`
+ * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
+ * adopted B's devices of another prefix (exit 0, 2 PUT).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -14,6 +21,7 @@ import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
 import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
+import { instanceOf } from "../../provider/runtime/stack-instance";
 
 let emulator: RunningEmulator;
 
@@ -67,10 +75,11 @@ async function counted<T>(command: () => Promise<T>) {
 
 describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front: FrontEnd) => {
   const [x, y] = serialNumbers(2) as [string, string];
-  const markerA = "pulumi-stack:site-a/dev";
-  const markerB = "pulumi-stack:site-b/dev";
   let a: PulumiProject;
   let b: PulumiProject;
+  /** The owner tag of `project`'s stack `stack`: the instance is its backend's (a file backend here). */
+  const markerOf = (project: PulumiProject, name: string, prefix = "pulumi-stack:") =>
+    `${prefix}${name}@${instanceOf(`file://${project.stateDir}`)}`;
 
   const project = (name: string, declared: Declared) =>
     createProject({
@@ -83,6 +92,7 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
   it("stack A's devices carry its owner tag, besides the declared tags", async () => {
     a = await project("site-a", { device: x, fleet: [y] });
     assertOk(await a.up());
+    const markerA = markerOf(a, "site-a/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
     // Never a diff, never drift.
     assertOk(await a.preview({ expectNoChanges: true }));
@@ -102,6 +112,7 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
       new RegExp(`adopt ${y}.*managed by stack "site-a/dev".*list ${y} in the fleet's takeOver`),
     );
     expect(writes).toEqual({});
+    const markerA = markerOf(a, "site-a/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
   });
 
@@ -111,6 +122,7 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
     const up = assertOk(result);
     expect(writes).toEqual({ "PUT /devices": 2 });
     expect(up.output).toMatch(/taken over from stack "site-a\/dev"/);
+    const markerB = markerOf(b, "site-b/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
   });
 
@@ -129,8 +141,63 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
     const state = await a.exportStack();
     expect(resourcesOfType(state, a.token("Device"))).toEqual([]);
     expect(resourcesOfType(state, a.token("DeviceFleet"))[0]?.outputs?.deviceIds).toEqual({});
+    const markerB = markerOf(b, "site-b/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
     assertOk(await a.preview({ expectNoChanges: true }));
+    assertOk(await b.preview({ expectNoChanges: true }));
+    assertOk(await b.refreshExpectingNoChanges());
+  });
+
+  it("stack B renamed keeps its devices: its up retags them, one PUT each", async () => {
+    assertOk(await b.cli(["stack", "rename", "prod"]));
+    const { result, writes } = await counted(() => b.up());
+    console.log(`${front}: renamed stack's up: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    assertOk(result);
+    expect(writes).toEqual({ "PUT /devices": 2 });
+    const markerB = markerOf(b, "site-b/prod");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await b.preview({ expectNoChanges: true }));
+  });
+
+  it("a namesake of stack B on a second backend is refused, naming B's instance, and writes nothing", async () => {
+    const namesake = await project("site-b", { device: x, fleet: [y] });
+    assertOk(await namesake.cli(["stack", "rename", "prod"]));
+    const { result, writes } = await counted(() => namesake.up());
+    console.log(`${front}: namesake's up: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    expect(result.exitCode).not.toBe(0);
+    expect(writes).toEqual({});
+    const instanceB = instanceOf(`file://${b.stateDir}`);
+    expect(result.output).toMatch(
+      new RegExp(
+        `create Device sn=${x} failed: .*managed by stack "site-b/prod@${instanceB}".*same name on another backend`,
+      ),
+    );
+    expect(result.output).toMatch(new RegExp(`adopt ${y}.*managed by stack "site-b/prod@${instanceB}"`));
+    const markerB = markerOf(b, "site-b/prod");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await namesake.destroy());
+  });
+
+  it("stack B on another ownerTag prefix keeps them; stack A on the default prefix is refused", async () => {
+    assertOk(await b.cli(["config", "set", "devplatform:ownerTag", "team-b:"]));
+    const retag = await counted(() => b.up());
+    assertOk(retag.result);
+    expect(retag.writes).toEqual({ "PUT /devices": 2 });
+    const markerB = markerOf(b, "site-b/prod", "team-b:");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await b.preview({ expectNoChanges: true }));
+
+    a.setProgram(ownerProgram({ device: x, fleet: [y] }));
+    const { result, writes } = await counted(() => a.up());
+    console.log(
+      `${front}: default-prefix stack declaring team-b: devices: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`,
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(writes).toEqual({});
+    expect(result.output).toMatch(new RegExp(`managed by stack "team-b:site-b/prod@`));
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    a.setProgram(ownerProgram({ fleet: [] }));
+    assertOk(await a.up());
   });
 
   it("stack B then finds no change, and its destroy deletes them", async () => {
