@@ -41,7 +41,7 @@ import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
 import { stackMarker } from "../runtime/stack-marker";
-import { otherOwnerIn } from "../shared/owner-marker";
+import { adoptionOwnerIn } from "../shared/owner-marker";
 
 /**
  * The lookup a new fleet's preview message made, kept for the create that follows in the same
@@ -79,7 +79,7 @@ function adoptableOf(
     if (!existing) continue;
     onPlatform += 1;
     const want = { ...entry, sn };
-    const owner = marker === undefined ? undefined : otherOwnerIn(existing.tag, marker);
+    const owner = marker === undefined ? undefined : adoptionOwnerIn(existing.tag, marker);
     if (owner !== undefined && !mayTakeOver(settings, sn, existing.tag)) otherStack.push(`${sn} (${owner})`);
     if (changesProject(existing, want)) otherProject.push(sn);
     if (!needsUpdate(existing, want, marker)) unchanged += 1;

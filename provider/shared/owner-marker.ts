@@ -139,6 +139,22 @@ export function namedAmong(tag: string, stacks: readonly string[], tagPrefix = p
   return stacks.some((stack) => stack === tag || stack === name || stack === bare || stack === bareTag);
 }
 
+/**
+ * The owner a resource must not adopt without a take-over: another stack's (see
+ * {@link otherOwnerIn}), or — when this stack's `marker` has no instance (no backend could be found,
+ * see provider/runtime/stack-instance.ts) — this stack's own name, which then cannot tell this stack
+ * from a namesake: what cannot be verified is refused.
+ */
+export function adoptionOwnerIn(
+  tags: readonly string[] | undefined,
+  marker: string,
+  tagPrefix = prefix,
+): string | undefined {
+  const other = otherOwnerIn(tags, marker, undefined, tagPrefix);
+  if (other !== undefined || INSTANCE.test(marker)) return other;
+  return markersIn(tags, tagPrefix).includes(marker) ? ownerName(marker, marker, tagPrefix) : undefined;
+}
+
 /** Whether the platform's `tags` carry `marker` and no other. */
 export function carriesOnly(
   tags: readonly string[] | undefined,

@@ -14,16 +14,22 @@
  * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
  * adopted B's devices of another prefix (exit 0, 2 PUT).
  */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
-import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { assertOk, E2E_CREDENTIALS, PulumiProject, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 import { writesOf } from "./support/platform-writes";
 import { instanceOf } from "../../provider/runtime/stack-instance";
 
 let emulator: RunningEmulator;
+const run = promisify(execFile);
 
 beforeAll(async () => {
   emulator = await startEmulator({ control: true });
@@ -38,11 +44,16 @@ interface Declared {
   readonly takeOverDevice?: boolean;
   readonly fleet: readonly string[];
   readonly fleetTakeOver?: readonly string[];
+  readonly fleetTakeOverFrom?: readonly string[];
+  readonly fleetTags?: readonly string[];
 }
 
 function ownerProgram(declared: Declared): string {
-  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}` }));
-  const takeOver = declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "";
+  const tags = declared.fleetTags ? { tags: declared.fleetTags } : {};
+  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}`, ...tags }));
+  const takeOver =
+    (declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "") +
+    (declared.fleetTakeOverFrom ? `, takeOverFrom: ${JSON.stringify(declared.fleetTakeOverFrom)}` : "");
   const device =
     declared.device === undefined
       ? ""
@@ -117,7 +128,10 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
   });
 
   it("stack B takes them over when its program says so: one PUT each", async () => {
-    b.setProgram(ownerProgram({ device: x, takeOverDevice: true, fleet: [y], fleetTakeOver: [y] }));
+    // The Device by takeOver: true; the fleet by naming the stack (every device of it at once).
+    b.setProgram(
+      ownerProgram({ device: x, takeOverDevice: true, fleet: [y], fleetTakeOverFrom: ["site-a/dev"] }),
+    );
     const { result, writes } = await counted(() => b.up());
     const up = assertOk(result);
     expect(writes).toEqual({ "PUT /devices": 2 });
@@ -206,5 +220,50 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
     const { writes } = await counted(() => b.destroy());
     expect(writes).toEqual({ "DELETE /devices/{deviceId}": 2 });
     assertOk(await a.destroy());
+  });
+});
+
+describe("a stack removed with `pulumi stack rm --force`, then exported and taken over", () => {
+  it("export leaves the owner tags out, names the stack, and --take-over's first up retags each device once", async () => {
+    const serials = serialNumbers(3);
+    const lost = await createProject({
+      name: "lost-stack",
+      program: ownerProgram({ fleet: serials, fleetTags: ["lost-site"] }),
+      front: "dynamic",
+      config: { "devplatform:baseUrl": emulator.url },
+    });
+    assertOk(await lost.up());
+    const lostMarker = `pulumi-stack:lost-stack/dev@${instanceOf(`file://${lost.stateDir}`)}`;
+    assertOk(await lost.cli(["stack", "rm", "--force", "--yes"]));
+
+    const out = path.join(e2e().workDir, "taken-over");
+    const { stdout } = await run(
+      path.join(e2e().nodeModules, ".bin", "devplatform"),
+      ["export", "--out", out, "--tag", "lost-site", "--take-over"],
+      {
+        env: {
+          ...process.env,
+          DEVPLATFORM_BASE_URL: emulator.url,
+          DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+          DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+        },
+      },
+    );
+    const stack = lostMarker.slice("pulumi-stack:".length);
+    expect(stdout).toContain(`3 devices carry the owner tag of another stack: ${stack} (3)`);
+    expect(readFileSync(path.join(out, "inventory.csv"), "utf8")).not.toContain("pulumi-stack:");
+    const taker = await PulumiProject.open(out, "taken-over", { ...e2e(), emulatorUrl: emulator.url });
+    const preview = await taker.preview();
+    console.log(`export after stack rm --force: preview exit ${preview.exitCode}`);
+    assertOk(preview);
+    const { result, writes } = await counted(() => taker.up());
+    console.log(`export --take-over: up exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    assertOk(result);
+    expect(writes).toEqual({ "PUT /devices": 3 });
+    const marker = `pulumi-stack:taken-over/dev@${instanceOf(`file://${taker.stateDir}`)}`;
+    expect(Object.values(await tagsOf(serials))).toEqual(serials.map(() => ["lost-site", marker]));
+    assertOk(await taker.preview({ expectNoChanges: true }));
+    const destroyed = await counted(() => taker.destroy());
+    expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
   });
 });

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
+  adoptionOwnerIn,
   carriesOnly,
   isMarker,
   markerOf,
@@ -222,5 +223,16 @@ describe("a stack is who it says it is", () => {
     expect(FleetLedger.fromOutputs(outputs).ownMarkers()).toEqual([mine, renamedFrom]);
     ledger.setMarked("240000A10002");
     expect(ledger.toOutputs("f", {}).formerMarkers).toBeUndefined();
+  });
+});
+
+describe("a stack whose backend cannot be found", () => {
+  it("refuses to adopt a device carrying its own name: it cannot tell itself from a namesake", () => {
+    const unverifiable = "pulumi-stack:fleet/dev";
+    expect(adoptionOwnerIn([unverifiable], unverifiable)).toBe("fleet/dev");
+    expect(adoptionOwnerIn(["x"], unverifiable)).toBeUndefined();
+    expect(
+      adoptionOwnerIn(["pulumi-stack:fleet/dev@k3m7q2za"], "pulumi-stack:fleet/dev@k3m7q2za"),
+    ).toBeUndefined();
   });
 });
