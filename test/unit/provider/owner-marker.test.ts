@@ -236,3 +236,12 @@ describe("a stack whose backend cannot be found", () => {
     ).toBeUndefined();
   });
 });
+
+describe("a declared tag shaped like another prefix's owner marker", () => {
+  it("is refused by check, saying why", () => {
+    const failures = new InputChecker({ tags: ["team-a:fleet/a@k3m7q2za"] }, "Device").tags("tags").failures;
+    expect(failures[0]?.reason).toMatch(
+      /"team-a:fleet\/a@k3m7q2za" is reserved: it has the shape of an owner marker/,
+    );
+  });
+});
