@@ -161,6 +161,8 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
   });
 
   it("stack B renamed keeps its devices: its up retags them, one PUT each", async () => {
+    // Without the take-over: the devices are B's by what B's state recorded, not by its program's say-so.
+    b.setProgram(ownerProgram({ device: x, fleet: [y] }));
     assertOk(await b.cli(["stack", "rename", "prod"]));
     const { result, writes } = await counted(() => b.up());
     console.log(`${front}: renamed stack's up: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
