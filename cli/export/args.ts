@@ -22,6 +22,11 @@ Output:
   --style fleet|devices  fleet (default): one DeviceFleet per platform project;
                          devices: one Device per device, named by its serial number
   --project-name NAME    the Pulumi project's name (default: the name of DIR)
+  --take-over            devices carrying another stack's owner tag (a stack removed with
+                         \`pulumi stack rm --force\`, or whose backend is lost) are taken over:
+                         the program's fleets get takeOverFrom naming those stacks (its
+                         Devices, takeOver: true). Without it the summary names those stacks,
+                         and the first \`pulumi up\` refuses their devices
 
 What to export (all devices of the application by default):
   --project P            only devices of project P; repeat for several projects
@@ -58,6 +63,8 @@ export interface ExportArgs {
   readonly tags: readonly string[];
   readonly includeRps: boolean;
   readonly includeConfig: boolean;
+  /** Take over the devices that carry another stack's owner tag. */
+  readonly takeOver: boolean;
   readonly baseUrl: string | undefined;
   readonly clientId: string | undefined;
   readonly clientSecretStdin: boolean;
@@ -104,6 +111,7 @@ export function parseExportArgs(args: readonly string[]): ExportArgs | { help: t
         tag: { type: "string", multiple: true },
         "include-rps": { type: "boolean" },
         "include-config": { type: "boolean" },
+        "take-over": { type: "boolean" },
         "base-url": { type: "string" },
         "client-id": { type: "string" },
         "client-secret-stdin": { type: "boolean" },
@@ -142,6 +150,7 @@ export function parseExportArgs(args: readonly string[]): ExportArgs | { help: t
     tags: values.tag ?? [],
     includeRps: values["include-rps"] ?? false,
     includeConfig: values["include-config"] ?? false,
+    takeOver: values["take-over"] ?? false,
     baseUrl: values["base-url"],
     clientId: values["client-id"],
     clientSecretStdin: values["client-secret-stdin"] ?? false,

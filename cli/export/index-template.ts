@@ -16,6 +16,11 @@ export interface IndexOptions {
   readonly rpsEmpty?: boolean;
   /** `config.json` was written. */
   readonly config: boolean;
+  /**
+   * What `--take-over` takes over: the stacks whose owner tags the exported devices carry, and
+   * those devices' serial numbers (for one Device each). Absent without `--take-over`.
+   */
+  readonly takeOver?: { readonly stacks: readonly string[]; readonly serials: readonly string[] };
 }
 
 const FILES = {
@@ -56,6 +61,19 @@ function imports({ style, rps, config }: IndexOptions): string {
   ].join("\n");
 }
 
+/** The take-over lines of `--take-over`: the stacks whose owner tags the exported devices carry. */
+function takeOverLines(options: IndexOptions): string | undefined {
+  if (options.takeOver === undefined || options.takeOver.stacks.length === 0) return undefined;
+  const { stacks, serials } = options.takeOver;
+  return options.style === "fleet"
+    ? `// These stacks' owner tags are on exported devices (\`devplatform export --take-over\`): the fleets take
+// their devices over, rewriting each one's tag to name this stack. Remove this once the first \`up\` is done.
+const takeOverFrom = ${JSON.stringify(stacks)};`
+    : `// Devices that carry the owner tag of ${stacks.map((s) => JSON.stringify(s)).join(", ")} (\`devplatform export --take-over\`):
+// taken over, their tag rewritten to name this stack. Remove this once the first \`up\` is done.
+const takeOver = new Set<string>(${JSON.stringify(serials)});`;
+}
+
 const FLEET_DEVICES = `// One DeviceFleet per platform project; devices without a project are in "fleet-unassigned".
 // A fleet's name comes from its project, so moving a device to another project moves it to that
 // project's fleet: one \`pulumi up\` retags it in place (one PUT; its deviceId and configuration stay).
@@ -64,7 +82,7 @@ const FLEET_DEVICES = `// One DeviceFleet per platform project; devices without 
 const fleets = groupByProject(inventory).map(
   (group) =>
     // Each entry of readInventory is a DeviceFleet device declaration as it is.
-    new DeviceFleet(\`fleet-\${group.key}\`, { devices: group.entries }),
+    new DeviceFleet(\`fleet-\${group.key}\`, { devices: group.entries /*TAKE_OVER_FROM*/ }),
 );
 
 /** Serial number → deviceId of every device, across the fleets. */
@@ -87,7 +105,7 @@ const SINGLE_DEVICES = `// One Device per inventory line, named by its serial nu
 // deviceId) is a stack output.
 export const deviceIds: Record<string, pulumi.Output<string>> = {};
 for (const { sn, name, project, description, tags } of inventory) {
-  deviceIds[sn] = new Device(sn, { sn, name, project, description, tags }).deviceId;
+  deviceIds[sn] = new Device(sn, { sn, name, project, description, tags /*TAKE_OVER*/ }).deviceId;
 }`;
 
 /** The RPS section: every record of rps.csv in one RpsFleet (a batch of thousands is one resource). */
@@ -114,6 +132,14 @@ for (const group of readConfigGroups(dataFile("config.json"), inventory)) {
 }`;
 }
 
+/** The fleets' or Devices' declarations, with the take-over when there is one. */
+function declarations(options: IndexOptions): string {
+  const taking = takeOverLines(options) !== undefined;
+  return options.style === "fleet"
+    ? FLEET_DEVICES.replace(" /*TAKE_OVER_FROM*/", taking ? ", takeOverFrom" : "")
+    : SINGLE_DEVICES.replace(" /*TAKE_OVER*/", taking ? ", takeOver: takeOver.has(sn)" : "");
+}
+
 /** The program's text. */
 export function indexTs(options: IndexOptions): string {
   return (
@@ -122,7 +148,8 @@ export function indexTs(options: IndexOptions): string {
       imports(options),
       `const dataFile = (name: string) => path.join(__dirname, name);
 const inventory = readInventory(dataFile("inventory.csv"));`,
-      options.style === "fleet" ? FLEET_DEVICES : SINGLE_DEVICES,
+      ...(takeOverLines(options) === undefined ? [] : [takeOverLines(options) as string]),
+      declarations(options),
       ...(options.rps ? [rpsSection(options.rpsEmpty === true)] : []),
       ...(options.config ? [configSection(options.style)] : []),
       "export const deviceCount = inventory.length;",

@@ -12,7 +12,7 @@ import {
   type RpsEntry,
 } from "../../inventory";
 import { builtWith, type PackageInfo } from "../../provider/shared/package-info";
-import { indexTs, type ExportStyle } from "./index-template";
+import { indexTs, type ExportStyle, type IndexOptions } from "./index-template";
 
 /** What a project is generated from. */
 export interface ProjectInput {
@@ -26,6 +26,8 @@ export interface ProjectInput {
   readonly configGroups?: readonly ConfigGroup[];
   /** This package, whose version and toolchain the project depends on. */
   readonly packageInfo: PackageInfo;
+  /** What `--take-over` takes over (see index-template.ts). */
+  readonly takeOver?: IndexOptions["takeOver"];
 }
 
 function pulumiYaml(projectName: string): string {
@@ -102,6 +104,7 @@ export function projectFiles(input: ProjectInput): Map<string, string> {
         rps: input.rps !== undefined,
         rpsEmpty: input.rps?.length === 0,
         config: input.configGroups !== undefined,
+        ...(input.takeOver === undefined ? {} : { takeOver: input.takeOver }),
       }),
     ],
     ["inventory.csv", formatInventory(input.inventory)],

@@ -10,6 +10,7 @@
 import type { InventoryEntry, RpsEntry } from "../../inventory";
 import { NotFoundError, type DeviceDetails, type DevicePlatformClient } from "../../sdk";
 import type { Progress } from "../progress";
+import { DEFAULT_OWNER_TAG, markersIn, userTags } from "../../provider/shared/owner-marker";
 
 const BY_DEVICE_ID = [{ property: "deviceId", direction: "asc" as const }];
 const BY_SN = [{ property: "sn", direction: "asc" as const }];
@@ -29,6 +30,16 @@ export interface ExportedDevice {
   readonly entry: InventoryEntry;
   readonly deviceId: string;
   readonly model: string | undefined;
+  /**
+   * The stack whose owner tag the device carries (`<project>/<stack>@<instance>`, or a whole tag of
+   * another prefix): the tag itself is never among the entry's tags, since a program cannot declare it.
+   */
+  readonly owner?: string;
+}
+
+/** The stack an owner marker names, exactly: the tag without the default prefix. */
+function stackOfMarker(tag: string): string {
+  return tag.startsWith(DEFAULT_OWNER_TAG) ? tag.slice(DEFAULT_OWNER_TAG.length) : tag;
 }
 
 /** What {@link readFleet} found. */
@@ -64,6 +75,11 @@ export class FleetReadError extends Error {
   }
 }
 
+function ownerOf(tags: readonly string[] | undefined): { owner?: string } {
+  const [marker] = markersIn(tags);
+  return marker === undefined ? {} : { owner: stackOfMarker(marker) };
+}
+
 /** Whether a device passes the filter: project among `projects` and a tag among `tags`. */
 export function matchesFilter(device: Pick<DeviceDetails, "project" | "tag">, filter: FleetFilter): boolean {
   const projectOk =
@@ -80,7 +96,8 @@ function entryOf(device: DeviceDetails & { sn: string }, warnings: string[]): In
   const entry: InventoryEntry = { sn: device.sn, name };
   if (device.project) entry.project = device.project;
   if (device.description) entry.description = device.description;
-  if (device.tag && device.tag.length > 0) entry.tags = [...device.tag];
+  const tags = userTags(device.tag ?? []);
+  if (tags.length > 0) entry.tags = tags;
   return entry;
 }
 
@@ -107,6 +124,7 @@ async function readDevices(client: DevicePlatformClient, options: ReadOptions, w
         entry: entryOf({ ...device, sn: device.sn }, warnings),
         deviceId: device.deviceId,
         model: device.model,
+        ...ownerOf(device.tag),
       });
     }
   } catch (error) {

@@ -12,6 +12,7 @@ import { EXPORT_USAGE, parseExportArgs } from "./args";
 import { groupConfigurations } from "./config-groups";
 import { resolveCredentials, type Environment, type SecretReader } from "./credentials";
 import { platformFailure } from "./platform-failure";
+import { ownedDevices } from "./owners";
 import { projectFiles } from "./project-files";
 import { readFleet, type FleetSnapshot } from "./read-fleet";
 import { RequestTally } from "./request-tally";
@@ -125,6 +126,7 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
     );
   }
   const inventory = snapshot.devices.map((device) => device.entry);
+  const owned = ownedDevices(snapshot.devices);
   const configGroups = snapshot.configurations && groupConfigurations(snapshot.configurations);
   let files: Map<string, string>;
   try {
@@ -135,6 +137,7 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
       rps: snapshot.rps,
       configGroups,
       packageInfo,
+      ...(args.takeOver && owned.stacks.length > 0 ? { takeOver: owned } : {}),
     });
   } catch (error) {
     // A platform value the data files cannot hold unchanged (a tag with ";" in it) is refused.
@@ -158,6 +161,8 @@ export async function runExport(argv: readonly string[], io: ExportIo): Promise<
       clientId,
       apiVersion: credentials.apiVersionGiven ? credentials.apiVersion : undefined,
       cwd: io.cwd,
+      owners: owned.counts,
+      takeOver: args.takeOver,
     }),
   );
   return 0;

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { ConfigGroup, InventoryEntry, RpsEntry } from "../../inventory";
+import { ownerLines } from "./owners";
 
 /** What the summary reports. */
 export interface SummaryInput {
@@ -27,6 +28,10 @@ export interface SummaryInput {
   readonly apiVersion: string | undefined;
   /** The working directory the `cd` line is relative to. */
   readonly cwd: string;
+  /** Stacks whose owner tags the exported devices carry → how many (see owners.ts). */
+  readonly owners?: ReadonlyMap<string, number>;
+  /** Whether `--take-over` wrote the take-over of those devices. */
+  readonly takeOver?: boolean;
 }
 
 /** A word safe in a POSIX shell as it is, or the text in single quotes. */
@@ -64,6 +69,7 @@ export function summaryText(input: SummaryInput): string {
             )})`,
         ]
       : []),
+    ...ownerLines(input.owners ?? new Map(), input.takeOver === true),
     `  files: ${input.files.join(", ")}`,
     `Exported in ${input.seconds.toFixed(1)} s with ${plural(input.requestCount, "request")} (${input.requests}).`,
     "",

@@ -119,7 +119,7 @@ export class Device extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
      */
     declare public /*out*/ readonly ownerMarker: pulumi.Output<string | undefined>;
     /**

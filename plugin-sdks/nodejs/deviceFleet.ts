@@ -78,13 +78,17 @@ export class DeviceFleet extends pulumi.CustomResource {
      */
     declare public readonly onRemove: pulumi.Output<enums.OnRemove | undefined>;
     /**
-     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+     * The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
      */
     declare public /*out*/ readonly ownerMarker: pulumi.Output<string | undefined>;
     /**
      * Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
      */
     declare public readonly takeOver: pulumi.Output<string[] | undefined>;
+    /**
+     * Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+     */
+    declare public readonly takeOverFrom: pulumi.Output<string[] | undefined>;
     /**
      * Before adding a device, delete its RPS record if there is one.
      */
@@ -110,6 +114,7 @@ export class DeviceFleet extends pulumi.CustomResource {
             resourceInputs["maxRemovals"] = args?.maxRemovals;
             resourceInputs["onRemove"] = args?.onRemove;
             resourceInputs["takeOver"] = args?.takeOver;
+            resourceInputs["takeOverFrom"] = args?.takeOverFrom;
             resourceInputs["takeOverRps"] = args?.takeOverRps;
             resourceInputs["deviceIds"] = undefined /*out*/;
             resourceInputs["ownerMarker"] = undefined /*out*/;
@@ -122,6 +127,7 @@ export class DeviceFleet extends pulumi.CustomResource {
             resourceInputs["onRemove"] = undefined /*out*/;
             resourceInputs["ownerMarker"] = undefined /*out*/;
             resourceInputs["takeOver"] = undefined /*out*/;
+            resourceInputs["takeOverFrom"] = undefined /*out*/;
             resourceInputs["takeOverRps"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
@@ -157,6 +163,10 @@ export interface DeviceFleetArgs {
      * Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
      */
     takeOver?: pulumi.Input<pulumi.Input<string>[] | undefined>;
+    /**
+     * Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+     */
+    takeOverFrom?: pulumi.Input<pulumi.Input<string>[] | undefined>;
     /**
      * Before adding a device, delete its RPS record if there is one.
      */

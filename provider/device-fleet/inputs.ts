@@ -19,6 +19,7 @@ import {
   type Inputs,
 } from "../shared/input-checks";
 import type { CheckFailure } from "../shared/input-checks";
+import { markersIn, namedAmong } from "../shared/owner-marker";
 import { isPlainObject } from "../tsl/validate";
 
 /** The fields of one fleet entry. */
@@ -32,6 +33,7 @@ export const SETTING_INPUTS = [
   "onRemove",
   "maxRemovals",
   "takeOver",
+  "takeOverFrom",
 ] as const;
 
 /** One declared device of a fleet, without its serial number (the key). */
@@ -55,6 +57,24 @@ export interface FleetSettings {
    * carry (the `takeOver` input); any other device another stack owns is refused.
    */
   readonly takeOver: ReadonlySet<string>;
+  /**
+   * Stacks (`<project>/<stack>`, optionally `@<instance>`) whose every device the fleet may take
+   * over (the `takeOverFrom` input): a lost stack's whole fleet in one line.
+   */
+  readonly takeOverFrom: readonly string[];
+}
+
+/**
+ * Whether the fleet may take the device `sn` over from the stack whose owner marker is among `tags`
+ * (the serial number listed in `takeOver`, or the stack named in `takeOverFrom`).
+ */
+export function mayTakeOver(
+  settings: FleetSettings,
+  sn: string,
+  tags: readonly string[] | undefined,
+): boolean {
+  if (settings.takeOver.has(sn.toUpperCase())) return true;
+  return markersIn(tags).some((tag) => namedAmong(tag, settings.takeOverFrom));
 }
 
 /** Parallel platform requests of a fleet, by default and at most. */
@@ -81,6 +101,9 @@ export function settingsOf(inputs: Inputs): FleetSettings {
       (Array.isArray(inputs.takeOver) ? inputs.takeOver : [])
         .filter((sn): sn is string => typeof sn === "string")
         .map((sn) => sn.toUpperCase()),
+    ),
+    takeOverFrom: (Array.isArray(inputs.takeOverFrom) ? inputs.takeOverFrom : []).filter(
+      (stack): stack is string => typeof stack === "string",
     ),
   };
 }
@@ -115,8 +138,28 @@ function checkSettings(inputs: Inputs): Failure[] {
   ) {
     failures.push(failure("onRemove", `must be "delete" or "release", got ${JSON.stringify(onRemove)}`));
   }
-  failures.push(...checkTakeOver(inputs.takeOver));
+  failures.push(...checkTakeOver(inputs.takeOver), ...checkTakeOverFrom(inputs.takeOverFrom));
   return failures;
+}
+
+/** A stack a fleet takes over from: `<project>/<stack>`, optionally `@<instance>` or after a tag prefix. */
+const STACK_NAME = /^\S*?[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+(@[a-z2-7]{8})?$/;
+
+/** `takeOverFrom`: a list of stacks, `<project>/<stack>`. */
+function checkTakeOverFrom(stacks: unknown): Failure[] {
+  if (stacks === undefined || stacks === null || isUnknown(stacks)) return [];
+  if (!Array.isArray(stacks))
+    return [failure("takeOverFrom", 'must be a list of stacks, "<project>/<stack>"')];
+  return stacks.flatMap((stack: unknown, index) =>
+    isUnknown(stack) || (typeof stack === "string" && STACK_NAME.test(stack))
+      ? []
+      : [
+          failure(
+            `takeOverFrom[${index}]`,
+            `must name a stack as "<project>/<stack>" (as its owner tag does, e.g. "fleet/dev"), got ${JSON.stringify(stack)}`,
+          ),
+        ],
+  );
 }
 
 /** `takeOver`: a list of serial numbers (those the fleet may take from another stack). */

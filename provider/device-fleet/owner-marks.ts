@@ -2,7 +2,7 @@
  * A fleet's owner tags (provider/shared/owner-marker.ts): before a fleet writes to devices it
  * records without this stack's tag (devices managed before owner tags, or a stack renamed), it
  * reads them — one lookup for all of them, `lookup.ts` — and refuses, writing nothing to it, each
- * device another stack's tag names, unless the fleet's `takeOver` lists it; a device that already
+ * device another stack's tag names (any tag but those the fleet's state recorded as its own), unless the fleet's `takeOver` lists it; a device that already
  * carries the tag costs no write. The others gain it: those the plan updates by their PUT, the
  * unchanged ones by a PUT of their declared state.
  */
@@ -10,9 +10,9 @@ import type { DevicePlatformClient } from "../../sdk";
 import { OwnedElsewhereError } from "../device/adoption";
 import { updateBody } from "../device/desired";
 import { forEachSettled, type ItemFailure } from "../shared/fanout";
-import { carriesOnly, otherOwnerIn } from "../shared/owner-marker";
+import { carriesOnly, namesakeNote, otherOwnerIn } from "../shared/owner-marker";
 import { isQuotaRefusal } from "../shared/quota";
-import type { FleetEntries, FleetEntry, FleetSettings } from "./inputs";
+import { mayTakeOver, type FleetEntries, type FleetEntry, type FleetSettings } from "./inputs";
 import { findDevices } from "./lookup";
 import type { FleetPlan, PlannedUpdate } from "./plan";
 import type { FleetLedger } from "./state";
@@ -53,10 +53,11 @@ export async function checkOwners(run: MarkingRun, plan: FleetPlan): Promise<Own
     // Gone: the update meets the platform's not-found and says so, as without owner tags.
     const device = index.byId.get(deviceId);
     if (!device) continue;
-    const other = otherOwnerIn(device.tag, marker);
-    if (other !== undefined && !run.settings.takeOver.has(sn.toUpperCase())) {
+    const other = otherOwnerIn(device.tag, marker, ledger.ownMarkers());
+    if (other !== undefined && !mayTakeOver(run.settings, sn, device.tag)) {
       const error = new OwnedElsewhereError(
-        `deviceId ${deviceId} is managed by stack "${other}" (its owner tag says so); nothing was written. Remove ` +
+        `deviceId ${deviceId} is managed by stack "${other}" (its owner tag says so${namesakeNote(other, marker)}); ` +
+          "nothing was written. Remove " +
           `it from one of the two stacks' programs, or ${takeOverHint(sn)} to move it to this stack`,
       );
       refused.push({ item: sn, error });

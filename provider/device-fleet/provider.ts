@@ -16,7 +16,14 @@ import { describeFailure, PartialSuccessError, ResourceOperationError } from "..
 import type { Inputs } from "../shared/input-checks";
 import { needsUpdate } from "../device/desired";
 import { changesProject } from "../device/project-tag";
-import { checkFleetInputs, entriesOf, settingsOf, type FleetEntries, type FleetSettings } from "./inputs";
+import {
+  checkFleetInputs,
+  entriesOf,
+  mayTakeOver,
+  settingsOf,
+  type FleetEntries,
+  type FleetSettings,
+} from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { describeNewFleet, type Adoptable } from "./message";
 import { planFleet } from "./plan";
@@ -34,7 +41,7 @@ import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
 import { log } from "../runtime/log";
 import { stackMarker } from "../runtime/stack-marker";
-import { otherOwnerIn } from "../shared/owner-marker";
+import { adoptionOwnerIn } from "../shared/owner-marker";
 
 /**
  * The lookup a new fleet's preview message made, kept for the create that follows in the same
@@ -72,8 +79,8 @@ function adoptableOf(
     if (!existing) continue;
     onPlatform += 1;
     const want = { ...entry, sn };
-    const owner = marker === undefined ? undefined : otherOwnerIn(existing.tag, marker);
-    if (owner !== undefined && !settings.takeOver.has(sn.toUpperCase())) otherStack.push(`${sn} (${owner})`);
+    const owner = marker === undefined ? undefined : adoptionOwnerIn(existing.tag, marker);
+    if (owner !== undefined && !mayTakeOver(settings, sn, existing.tag)) otherStack.push(`${sn} (${owner})`);
     if (changesProject(existing, want)) otherProject.push(sn);
     if (!needsUpdate(existing, want, marker)) unchanged += 1;
   }

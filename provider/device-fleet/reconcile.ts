@@ -20,7 +20,7 @@ import {
 } from "../runtime/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { tslVersionApplied } from "../tsl/versions";
-import type { FleetEntries, FleetEntry } from "./inputs";
+import { mayTakeOver, type FleetEntries, type FleetEntry } from "./inputs";
 import { counted, fail, fleetOwner, fleetProgress, settle, type FleetRun } from "./fleet-run";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { listSome } from "./message";
@@ -37,7 +37,7 @@ import { checkOwners, markDevices, takeOverHint } from "./owner-marks";
  */
 async function deleteOne(run: FleetRun, sn: string, found: PlatformDevice | undefined): Promise<void> {
   const deviceId = run.ledger.deviceIdOf(sn) as string;
-  const ownedElsewhere = found && refuseOtherOwner(found, run.marker);
+  const ownedElsewhere = found && refuseOtherOwner(found, run.marker, run.ledger.ownMarkers());
   if (found && !sameSerial(found.sn, sn)) {
     await log.warn(
       `DeviceFleet ${run.fleet}: not deleting deviceId ${deviceId}, which now carries serial number ` +
@@ -118,7 +118,7 @@ async function adoptOne(
     owner: fleetOwner(run.fleet),
     operation: `${run.operation}: adopt ${sn}`,
     marker: run.marker,
-    takeOver: run.settings.takeOver.has(sn.toUpperCase()),
+    takeOver: mayTakeOver(run.settings, sn, existing.tag),
     takeOverHint: takeOverHint(sn),
   };
   const refusal = adoptionRefusal(existing, options);

@@ -91,6 +91,14 @@ const SETTINGS: Readonly<Record<(typeof SETTING_INPUTS)[number], PropertySpec>> 
       "refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag " +
       "rewritten to name this stack. The other stack then deletes nothing of it.",
   ),
+  takeOverFrom: list(
+    string('A stack, `"<project>/<stack>"` as its owner tag names it.'),
+    "Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack " +
+      '(`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. ' +
+      "`<project>/<stack>` takes over from every stack of that name (on any backend); " +
+      "`<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export " +
+      "--take-over` writes it.",
+  ),
 };
 
 /** The DeviceFleet resource. */

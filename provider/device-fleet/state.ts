@@ -16,6 +16,9 @@
  * - `ownerMarker`: the owner tag (provider/shared/owner-marker.ts) this fleet writes on its devices,
  *   and `unmarked`, the serial numbers not known to carry it yet (absent when every device does);
  *   a fleet recorded without `ownerMarker` (managed before owner tags) gives every device the tag;
+ *   `formerMarkers`, while some devices are not known to carry `ownerMarker`, the markers this fleet
+ *   wrote before (the same stack before a rename, a project rename or a prefix change): a device
+ *   carrying one of them is still this fleet's;
  * plus `fleetName` and the settings.
  */
 import type { Device as PlatformDevice } from "../../sdk";
@@ -73,6 +76,8 @@ export class FleetLedger {
   private readonly spelling = new Map<string, string>();
   /** The owner marker the fleet's devices carry, but those in {@link unmarked}. */
   private marker: string | undefined;
+  /** Markers this fleet wrote before {@link marker}, which devices in {@link unmarked} may still carry. */
+  private former: string[] = [];
   private readonly unmarked = new Set<string>();
 
   /** The ledger of a state's outputs (empty for a new fleet). */
@@ -85,6 +90,8 @@ export class FleetLedger {
     }
     if (typeof outputs.ownerMarker === "string") {
       ledger.marker = outputs.ownerMarker;
+      const former = Array.isArray(outputs.formerMarkers) ? outputs.formerMarkers : [];
+      ledger.former = former.filter((tag): tag is string => typeof tag === "string");
       const unmarked = Array.isArray(outputs.unmarked) ? outputs.unmarked : [];
       ledger.unmarked.clear();
       for (const sn of unmarked) if (typeof sn === "string") ledger.unmarked.add(sn.toUpperCase());
@@ -104,9 +111,19 @@ export class FleetLedger {
    */
   useMarker(marker: string | undefined): void {
     if (marker === undefined || this.marker === marker) return;
+    if (this.marker !== undefined) this.former = [...new Set([...this.former, this.marker])];
+    this.former = this.former.filter((tag) => tag !== marker);
     this.marker = marker;
     this.unmarked.clear();
     for (const key of this.ids.keys()) this.unmarked.add(key);
+  }
+
+  /**
+   * The markers this fleet wrote: the current one and those before it (a rename, a prefix change):
+   * a device carrying any of them is this fleet's.
+   */
+  ownMarkers(): string[] {
+    return this.marker === undefined ? [...this.former] : [this.marker, ...this.former];
   }
 
   /** Records that the device `sn` now carries the fleet's marker. */
@@ -210,6 +227,8 @@ export class FleetLedger {
       applied,
       ownerMarker: this.marker,
       unmarked: this.marker !== undefined && unmarked.length > 0 ? unmarked : undefined,
+      formerMarkers:
+        this.marker !== undefined && unmarked.length > 0 && this.former.length > 0 ? this.former : undefined,
     });
   }
 }

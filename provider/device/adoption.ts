@@ -8,7 +8,7 @@
 import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
 import { claimDevice, type Owner } from "../runtime/ownership";
 import { ResourceOperationError } from "../shared/errors";
-import { otherOwnerIn } from "../shared/owner-marker";
+import { adoptionOwnerIn, namesakeNote, otherOwnerIn } from "../shared/owner-marker";
 import { needsUpdate, platformDifferences, projectOf, updateBody, type DeclaredDevice } from "./desired";
 import { changesProject, confirmProject, showProject } from "./project-tag";
 
@@ -60,11 +60,11 @@ export function adoptionRefusal(
   existing: PlatformDevice,
   options: Pick<AdoptionOptions, "adoptExisting" | "operation" | "marker" | "takeOver" | "takeOverHint">,
 ): ResourceOperationError | undefined {
-  const owner = options.marker === undefined ? undefined : otherOwnerIn(existing.tag, options.marker);
+  const owner = options.marker === undefined ? undefined : adoptionOwnerIn(existing.tag, options.marker);
   if (owner !== undefined && options.takeOver !== true) {
     return new OwnedElsewhereError(
       `${options.operation} failed: deviceId ${existing.deviceId} with this serial number is managed by stack ` +
-        `"${owner}" (its owner tag says so); nothing was written. Remove the device from this program, remove it ` +
+        `"${owner}" (its owner tag says so${namesakeNote(owner, options.marker as string)}); nothing was written. Remove the device from this program, remove it ` +
         `from that stack's program first, or ${options.takeOverHint ?? "set takeOver: true"} to move it to this stack`,
     );
   }

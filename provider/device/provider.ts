@@ -51,7 +51,7 @@ import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../runtime/log";
 import { requestCount } from "../shared/quota";
 import { stackMarker } from "../runtime/stack-marker";
-import { confirmOwnership, ownerMarkerNote, refuseOtherOwner } from "./owner-check";
+import { confirmUnmarked, markerOfState, ownerMarkerNote, refuseOtherOwner } from "./owner-check";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting", "takeOver"] as const;
 
@@ -194,6 +194,7 @@ async function mayDelete(
   client: DevicePlatformClient,
   deviceId: string,
   recorded: DeclaredDevice,
+  recordedMarker: string | undefined,
 ): Promise<boolean> {
   // Deletes that run while resources are still being registered wait for their declarations.
   await declarationsSettled();
@@ -219,7 +220,7 @@ async function mayDelete(
     );
     return false;
   }
-  const refusal = refuseOtherOwner(device, await stackMarker());
+  const refusal = refuseOtherOwner(device, await stackMarker(), recordedMarker);
   if (refusal) {
     await log.warn(`Device sn=${recorded.sn}: not deleting deviceId ${deviceId}: ${refusal}`);
     return false;
@@ -294,8 +295,7 @@ export const deviceImplementation: KindDefinition = {
         takeOver: props.takeOver,
       });
       // The owner marker is the provider's: kept as recorded, never drift (see owner-marker.ts).
-      const marker = typeof props.ownerMarker === "string" ? props.ownerMarker : undefined;
-      return { id, props: stateOf(inputs, device, marker), inputs };
+      return { id, props: stateOf(inputs, device, markerOfState(props)), inputs };
     });
   },
 
@@ -307,10 +307,7 @@ export const deviceImplementation: KindDefinition = {
       async () => {
         const client = await platformClient();
         const marker = await stackMarker();
-        // A device recorded without this stack's marker is read first: another stack may own it.
-        if (marker !== undefined && olds.ownerMarker !== marker) {
-          await confirmOwnership(client, id, marker, { operation, takeOver: flagsOf(news).takeOver });
-        }
+        await confirmUnmarked(client, id, marker, olds, { operation, takeOver: flagsOf(news).takeOver });
         await client.updateDevice(updateBody(id, want, marker));
         if (want.tslVersion) tslVersionApplied(id, want.tslVersion);
         const device = await client.getDevice(id);
@@ -328,7 +325,7 @@ export const deviceImplementation: KindDefinition = {
       `delete Device deviceId=${id} sn=${recorded.sn}`,
       async () => {
         const client = await platformClient();
-        if (!(await mayDelete(client, id, recorded))) return;
+        if (!(await mayDelete(client, id, recorded, markerOfState(props)))) return;
         const overBudget = await deleteOverBudget(recorded.sn);
         if (overBudget !== undefined) throw new ResourceOperationError(overBudget);
         try {

@@ -37,6 +37,11 @@ export interface DeviceFleetArgs {
    * another stack is refused, naming that stack, unless listed here.
    */
   takeOver?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Stacks (`"<project>/<stack>"`) whose every device this fleet may take over: a lost stack's
+   * whole fleet in one line.
+   */
+  takeOverFrom?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** Many devices, reconciled by serial number with the platform's per-device operations, in parallel. */

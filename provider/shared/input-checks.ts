@@ -116,8 +116,11 @@ export class InputChecker {
       else if (isMarker(tag)) {
         this.fail(
           `${property}[${index}]`,
-          `"${tag}" is reserved: tags starting with "${ownerTagPrefix()}" are the owner marker the provider ` +
-            "writes (see devplatform:ownerTag)",
+          tag.startsWith(ownerTagPrefix())
+            ? `"${tag}" is reserved: tags starting with "${ownerTagPrefix()}" are the owner marker the provider ` +
+                "writes (see devplatform:ownerTag)"
+            : `"${tag}" is reserved: it has the shape of an owner marker of another prefix ` +
+                "(<prefix><project>/<stack>@<8 characters of a-z and 2-7>), which the provider writes",
         );
       } else if (seen.has(tag))
         this.fail(`${property}[${index}]`, `repeats the tag "${tag}"; tags must be unique`);

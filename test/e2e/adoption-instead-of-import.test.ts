@@ -9,6 +9,7 @@ import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
 import { e2e } from "./support/e2e-context";
+import { instanceOf } from "../../provider/runtime/stack-instance";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 
@@ -40,7 +41,7 @@ describe("a device already on the platform", () => {
       expect.objectContaining({
         deviceId: existing.deviceId,
         name: "now-managed",
-        tag: ["adopted", "pulumi-stack:adoption/dev"],
+        tag: ["adopted", `pulumi-stack:adoption/dev@${instanceOf(`file://${project.stateDir}`)}`],
       }),
     ]);
     expect(resourcesOfType(await project.exportStack(), DEVICE).map((r) => r.id)).toEqual([

@@ -11,6 +11,7 @@ import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
 import { e2e } from "./support/e2e-context";
+import { instanceOf } from "../../provider/runtime/stack-instance";
 
 const examplesDir = path.resolve(__dirname, "../../examples");
 
@@ -47,7 +48,7 @@ describe("examples/fleet", () => {
       "group:sensors",
       "building-a",
       "floor-1",
-      "pulumi-stack:example-fleet/dev",
+      `pulumi-stack:example-fleet/dev@${instanceOf(`file://${project.stateDir}`)}`,
     ]);
     assertOk(await project.preview({ expectNoChanges: true }));
 

@@ -6,16 +6,30 @@
  * then A, dropping them, deletes nothing (and forgets them), and B's preview and refresh find no
  * change. Before owner tags, B adopted both devices without a write and A's `up` deleted them
  * from under B.
+ *
+ * Then what people do to stacks: B renamed keeps its devices (one PUT each retags them); a namesake
+ * of B on a second backend is refused, naming B's instance; B on another `ownerTag` prefix keeps
+ * them, and A on the default prefix is refused; B's destroy deletes them. Before the tag named the
+ * stack instance and the state's recorded tag counted as the stack's own, the renamed B's `up`
+ * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
+ * adopted B's devices of another prefix (exit 0, 2 PUT).
  */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
-import { assertOk, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
+import { assertOk, E2E_CREDENTIALS, PulumiProject, resourcesOfType } from "./support/pulumi-project";
+import { e2e } from "./support/e2e-context";
 import { writesOf } from "./support/platform-writes";
+import { instanceOf } from "../../provider/runtime/stack-instance";
 
 let emulator: RunningEmulator;
+const run = promisify(execFile);
 
 beforeAll(async () => {
   emulator = await startEmulator({ control: true });
@@ -30,11 +44,16 @@ interface Declared {
   readonly takeOverDevice?: boolean;
   readonly fleet: readonly string[];
   readonly fleetTakeOver?: readonly string[];
+  readonly fleetTakeOverFrom?: readonly string[];
+  readonly fleetTags?: readonly string[];
 }
 
 function ownerProgram(declared: Declared): string {
-  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}` }));
-  const takeOver = declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "";
+  const tags = declared.fleetTags ? { tags: declared.fleetTags } : {};
+  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}`, ...tags }));
+  const takeOver =
+    (declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "") +
+    (declared.fleetTakeOverFrom ? `, takeOverFrom: ${JSON.stringify(declared.fleetTakeOverFrom)}` : "");
   const device =
     declared.device === undefined
       ? ""
@@ -67,10 +86,11 @@ async function counted<T>(command: () => Promise<T>) {
 
 describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front: FrontEnd) => {
   const [x, y] = serialNumbers(2) as [string, string];
-  const markerA = "pulumi-stack:site-a/dev";
-  const markerB = "pulumi-stack:site-b/dev";
   let a: PulumiProject;
   let b: PulumiProject;
+  /** The owner tag of `project`'s stack `stack`: the instance is its backend's (a file backend here). */
+  const markerOf = (project: PulumiProject, name: string, prefix = "pulumi-stack:") =>
+    `${prefix}${name}@${instanceOf(`file://${project.stateDir}`)}`;
 
   const project = (name: string, declared: Declared) =>
     createProject({
@@ -83,6 +103,7 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
   it("stack A's devices carry its owner tag, besides the declared tags", async () => {
     a = await project("site-a", { device: x, fleet: [y] });
     assertOk(await a.up());
+    const markerA = markerOf(a, "site-a/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
     // Never a diff, never drift.
     assertOk(await a.preview({ expectNoChanges: true }));
@@ -102,15 +123,20 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
       new RegExp(`adopt ${y}.*managed by stack "site-a/dev".*list ${y} in the fleet's takeOver`),
     );
     expect(writes).toEqual({});
+    const markerA = markerOf(a, "site-a/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerA], [y]: [markerA] });
   });
 
   it("stack B takes them over when its program says so: one PUT each", async () => {
-    b.setProgram(ownerProgram({ device: x, takeOverDevice: true, fleet: [y], fleetTakeOver: [y] }));
+    // The Device by takeOver: true; the fleet by naming the stack (every device of it at once).
+    b.setProgram(
+      ownerProgram({ device: x, takeOverDevice: true, fleet: [y], fleetTakeOverFrom: ["site-a/dev"] }),
+    );
     const { result, writes } = await counted(() => b.up());
     const up = assertOk(result);
     expect(writes).toEqual({ "PUT /devices": 2 });
     expect(up.output).toMatch(/taken over from stack "site-a\/dev"/);
+    const markerB = markerOf(b, "site-b/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
   });
 
@@ -129,8 +155,60 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
     const state = await a.exportStack();
     expect(resourcesOfType(state, a.token("Device"))).toEqual([]);
     expect(resourcesOfType(state, a.token("DeviceFleet"))[0]?.outputs?.deviceIds).toEqual({});
+    const markerB = markerOf(b, "site-b/dev");
     expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
     assertOk(await a.preview({ expectNoChanges: true }));
+  });
+
+  it("stack B renamed keeps its devices: its up retags them, one PUT each", async () => {
+    // Without the take-over: the devices are B's by what B's state recorded, not by its program's say-so.
+    b.setProgram(ownerProgram({ device: x, fleet: [y] }));
+    assertOk(await b.cli(["stack", "rename", "prod"]));
+    const { result, writes } = await counted(() => b.up());
+    console.log(`${front}: renamed stack's up: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    assertOk(result);
+    expect(writes).toEqual({ "PUT /devices": 2 });
+    const markerB = markerOf(b, "site-b/prod");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await b.preview({ expectNoChanges: true }));
+  });
+
+  it("a namesake of stack B on a second backend is refused, naming B's instance, and writes nothing", async () => {
+    const namesake = await project("site-b", { device: x, fleet: [y] });
+    assertOk(await namesake.cli(["stack", "rename", "prod"]));
+    const { result, writes } = await counted(() => namesake.up());
+    console.log(`${front}: namesake's up: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    expect(result.exitCode).not.toBe(0);
+    expect(writes).toEqual({});
+    const instanceB = instanceOf(`file://${b.stateDir}`);
+    expect(result.output).toMatch(
+      new RegExp(
+        `create Device sn=${x} failed: .*managed by stack "site-b/prod@${instanceB}".*same name on another backend`,
+      ),
+    );
+    expect(result.output).toMatch(new RegExp(`adopt ${y}.*managed by stack "site-b/prod@${instanceB}"`));
+    const markerB = markerOf(b, "site-b/prod");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+    assertOk(await namesake.destroy());
+  });
+
+  it("stack B on another ownerTag prefix keeps them; stack A on the default prefix is refused", async () => {
+    assertOk(await b.cli(["config", "set", "devplatform:ownerTag", "team-b:"]));
+    const retag = await counted(() => b.up());
+    assertOk(retag.result);
+    expect(retag.writes).toEqual({ "PUT /devices": 2 });
+    const markerB = markerOf(b, "site-b/prod", "team-b:");
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
+
+    a.setProgram(ownerProgram({ device: x, fleet: [y] }));
+    const { result, writes } = await counted(() => a.up());
+    console.log(
+      `${front}: default-prefix stack declaring team-b: devices: exit ${result.exitCode}, writes ${JSON.stringify(writes)}`,
+    );
+    expect(result.exitCode).not.toBe(0);
+    expect(writes).toEqual({});
+    expect(result.output).toMatch(new RegExp(`managed by stack "team-b:site-b/prod@`));
+    expect(await tagsOf([x, y])).toEqual({ [x]: ["site", markerB], [y]: [markerB] });
   });
 
   it("stack B then finds no change, and its destroy deletes them", async () => {
@@ -139,5 +217,50 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
     const { writes } = await counted(() => b.destroy());
     expect(writes).toEqual({ "DELETE /devices/{deviceId}": 2 });
     assertOk(await a.destroy());
+  });
+});
+
+describe("a stack removed with `pulumi stack rm --force`, then exported and taken over", () => {
+  it("export leaves the owner tags out, names the stack, and --take-over's first up retags each device once", async () => {
+    const serials = serialNumbers(3);
+    const lost = await createProject({
+      name: "lost-stack",
+      program: ownerProgram({ fleet: serials, fleetTags: ["lost-site"] }),
+      front: "dynamic",
+      config: { "devplatform:baseUrl": emulator.url },
+    });
+    assertOk(await lost.up());
+    const lostMarker = `pulumi-stack:lost-stack/dev@${instanceOf(`file://${lost.stateDir}`)}`;
+    assertOk(await lost.cli(["stack", "rm", "--force", "--yes"]));
+
+    const out = path.join(e2e().workDir, "taken-over");
+    const { stdout } = await run(
+      path.join(e2e().nodeModules, ".bin", "devplatform"),
+      ["export", "--out", out, "--tag", "lost-site", "--take-over"],
+      {
+        env: {
+          ...process.env,
+          DEVPLATFORM_BASE_URL: emulator.url,
+          DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+          DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+        },
+      },
+    );
+    const stack = lostMarker.slice("pulumi-stack:".length);
+    expect(stdout).toContain(`3 devices carry the owner tag of another stack: ${stack} (3)`);
+    expect(readFileSync(path.join(out, "inventory.csv"), "utf8")).not.toContain("pulumi-stack:");
+    const taker = await PulumiProject.open(out, "taken-over", { ...e2e(), emulatorUrl: emulator.url });
+    const preview = await taker.preview();
+    console.log(`export after stack rm --force: preview exit ${preview.exitCode}`);
+    assertOk(preview);
+    const { result, writes } = await counted(() => taker.up());
+    console.log(`export --take-over: up exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+    assertOk(result);
+    expect(writes).toEqual({ "PUT /devices": 3 });
+    const marker = `pulumi-stack:taken-over/dev@${instanceOf(`file://${taker.stateDir}`)}`;
+    expect(Object.values(await tagsOf(serials))).toEqual(serials.map(() => ["lost-site", marker]));
+    assertOk(await taker.preview({ expectNoChanges: true }));
+    const destroyed = await counted(() => taker.destroy());
+    expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
   });
 });

@@ -23,6 +23,7 @@ import {
 import { installedPluginDir } from "./support/front-ends";
 import { assertOk, PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
+import { instanceOf } from "../../provider/runtime/stack-instance";
 
 describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
   let emulator: RunningEmulator;
@@ -51,7 +52,9 @@ describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
     await emulator?.stop();
   });
 
-  const marker = `pulumi-stack:${EARLIER_LAYOUT_PROJECT}/dev`;
+  // The owner tag names the stack instance: its backend's (this project's file backend).
+  const marker = () =>
+    `pulumi-stack:${EARLIER_LAYOUT_PROJECT}/dev@${instanceOf(`file://${project.stateDir}`)}`;
   const serials: string[] = [
     EARLIER_LAYOUT_SNS.dynamicDevice,
     ...EARLIER_LAYOUT_SNS.dynamicFleet,
@@ -59,7 +62,7 @@ describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
     ...EARLIER_LAYOUT_SNS.pluginFleet,
   ];
   const given = (count: number) =>
-    `${count} device${count === 1 ? "" : "s"} recorded without this stack's owner tag will be given "${marker}"`;
+    `${count} device${count === 1 ? "" : "s"} recorded without this stack's owner tag will be given "${marker()}"`;
 
   it("previews the owner tag its devices lack (one message per resource, counted) and writes nothing", async () => {
     await emulator.control.resetCounters();
@@ -95,7 +98,7 @@ describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
     for (const device of devices) {
       const devices: string[] = [EARLIER_LAYOUT_SNS.dynamicDevice, EARLIER_LAYOUT_SNS.pluginDevice];
       const declared = devices.includes(device.sn) ? ["layout"] : [];
-      expect(device.tag).toEqual([...declared, marker]);
+      expect(device.tag).toEqual([...declared, marker()]);
     }
     assertOk(await project.preview({ expectNoChanges: true }));
     await emulator.control.resetCounters();

@@ -30,6 +30,10 @@ const OWNER_TAG = "pulumi-stack:";
 /** The stacks the harness runs, in the order of the worlds it checks: main, then second. */
 export const HARNESS_STACKS = ["harness-main/dev", "harness-second/dev"];
 
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** sn (upper case) → deviceId of the platform's devices. */
 export function platformIds(state: EmulatorStateView): Map<string, string> {
   return new Map(state.devices.map((d) => [key(d.sn), d.deviceId]));
@@ -72,7 +76,8 @@ export function platformMatches(
       );
     const owners = (device.tag ?? []).filter((tag) => tag.startsWith(OWNER_TAG));
     const owner = `${OWNER_TAG}${stackOf.get(sn) ?? ""}`;
-    if (owners.length !== 1 || owners[0] !== owner)
+    // `<prefix><project>/<stack>@<instance>`: the instance is the stack's backend's (each stack here has its own).
+    if (owners.length !== 1 || !new RegExp(`^${escaped(owner)}@[a-z2-7]{8}$`).test(owners[0] as string))
       violations.push(
         `owner tag: ${sn} carries ${JSON.stringify(owners)}, the stack declaring it is ${owner}`,
       );

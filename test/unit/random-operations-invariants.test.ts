@@ -36,7 +36,7 @@ function stateOf(world: World, extra: ControlDevice[] = [], records: RpsRecord[]
     ...device(decl.sn, String(100 + i), decl.name),
     project: decl.project,
     // What the provider writes besides the declared tags: the owner tag of the stack (main) declaring it.
-    tag: [...(decl.tags ?? []), "pulumi-stack:harness-main/dev"],
+    tag: [...(decl.tags ?? []), "pulumi-stack:harness-main/dev@k3m7q2za"],
   }));
   const rps = world.rps.map((r) => record(r.sn, r.profileUrl));
   return { devices: [...devices, ...extra], rpsRecords: [...rps, ...records], tasks: [] };
@@ -54,10 +54,10 @@ describe("random-operations invariants", () => {
     const [first, second] = state.devices;
     if (!first || !second) throw new Error("the initial world declares devices");
     first.tag = (first.tag ?? []).filter((tag) => !tag.startsWith("pulumi-stack:"));
-    second.tag = [...(second.tag ?? []).slice(0, -1), "pulumi-stack:harness-second/dev"];
+    second.tag = [...(second.tag ?? []).slice(0, -1), "pulumi-stack:harness-second/dev@k3m7q2za"];
     expect(platformMatches(state, [world])).toEqual([
       `owner tag: ${first.sn} carries [], the stack declaring it is pulumi-stack:harness-main/dev`,
-      `owner tag: ${second.sn} carries ["pulumi-stack:harness-second/dev"], the stack declaring it is pulumi-stack:harness-main/dev`,
+      `owner tag: ${second.sn} carries ["pulumi-stack:harness-second/dev@k3m7q2za"], the stack declaring it is pulumi-stack:harness-main/dev`,
     ]);
   });
 

@@ -21,7 +21,7 @@ import { claimsAtStep } from "../random-operations/refused-ups";
 import { stepsOf } from "../random-operations/steps";
 import type { World } from "../random-operations/world";
 
-const MAIN_TAG = "pulumi-stack:harness-main/dev";
+const MAIN_TAG = "pulumi-stack:harness-main/dev@k3m7q2za";
 
 /** An application's platform holding exactly what `world` declares on it, tagged as the main stack's. */
 function stateOn(world: World, application: Application): EmulatorStateView {

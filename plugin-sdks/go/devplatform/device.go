@@ -80,7 +80,7 @@ type Device struct {
 	Model pulumi.StringPtrOutput `pulumi:"model"`
 	// Device name: non-empty, no leading or trailing spaces. Changed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
 	OwnerMarker pulumi.StringPtrOutput `pulumi:"ownerMarker"`
 	// Project tag, changed in place by Update a Device Information (the deviceId and the device's configuration stay); removing it clears the device's project.
 	Project pulumi.StringPtrOutput `pulumi:"project"`
@@ -308,7 +308,7 @@ func (o DeviceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Device) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
 func (o DeviceOutput) OwnerMarker() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Device) pulumi.StringPtrOutput { return v.OwnerMarker }).(pulumi.StringPtrOutput)
 }

@@ -67,10 +67,12 @@ type DeviceFleet struct {
 	MaxRemovals pulumi.IntPtrOutput `pulumi:"maxRemovals"`
 	// What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
 	OnRemove OnRemovePtrOutput `pulumi:"onRemove"`
-	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+	// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
 	OwnerMarker pulumi.StringPtrOutput `pulumi:"ownerMarker"`
 	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
 	TakeOver pulumi.StringArrayOutput `pulumi:"takeOver"`
+	// Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+	TakeOverFrom pulumi.StringArrayOutput `pulumi:"takeOverFrom"`
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps pulumi.BoolPtrOutput `pulumi:"takeOverRps"`
 }
@@ -130,6 +132,8 @@ type deviceFleetArgs struct {
 	OnRemove *OnRemove `pulumi:"onRemove"`
 	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
 	TakeOver []string `pulumi:"takeOver"`
+	// Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+	TakeOverFrom []string `pulumi:"takeOverFrom"`
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps *bool `pulumi:"takeOverRps"`
 }
@@ -148,6 +152,8 @@ type DeviceFleetArgs struct {
 	OnRemove OnRemovePtrInput
 	// Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
 	TakeOver pulumi.StringArrayInput
+	// Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+	TakeOverFrom pulumi.StringArrayInput
 	// Before adding a device, delete its RPS record if there is one.
 	TakeOverRps pulumi.BoolPtrInput
 }
@@ -219,7 +225,7 @@ func (o DeviceFleetOutput) OnRemove() OnRemovePtrOutput {
 	return o.ApplyT(func(v *DeviceFleet) OnRemovePtrOutput { return v.OnRemove }).(OnRemovePtrOutput)
 }
 
-// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+// The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
 func (o DeviceFleetOutput) OwnerMarker() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DeviceFleet) pulumi.StringPtrOutput { return v.OwnerMarker }).(pulumi.StringPtrOutput)
 }
@@ -227,6 +233,11 @@ func (o DeviceFleetOutput) OwnerMarker() pulumi.StringPtrOutput {
 // Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
 func (o DeviceFleetOutput) TakeOver() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DeviceFleet) pulumi.StringArrayOutput { return v.TakeOver }).(pulumi.StringArrayOutput)
+}
+
+// Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+func (o DeviceFleetOutput) TakeOverFrom() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DeviceFleet) pulumi.StringArrayOutput { return v.TakeOverFrom }).(pulumi.StringArrayOutput)
 }
 
 // Before adding a device, delete its RPS record if there is one.

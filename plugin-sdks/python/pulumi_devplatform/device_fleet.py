@@ -28,6 +28,7 @@ class DeviceFleetArgs:
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
                  take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over_from: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a DeviceFleet resource.
@@ -38,6 +39,7 @@ class DeviceFleetArgs:
         :param pulumi.Input[_builtins.int] max_removals: An update that would remove more devices than this fails at preview, naming the count and the first serial numbers, and an `up` in which the program no longer declares a fleet holding more devices fails instead of deleting them: a guard against a truncated inventory file (`pulumi destroy` is not limited).
         :param pulumi.Input['OnRemove'] on_remove: What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over_from: Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding a device, delete its RPS record if there is one.
         """
         pulumi.set(__self__, "devices", devices)
@@ -51,6 +53,8 @@ class DeviceFleetArgs:
             pulumi.set(__self__, "on_remove", on_remove)
         if take_over is not None:
             pulumi.set(__self__, "take_over", take_over)
+        if take_over_from is not None:
+            pulumi.set(__self__, "take_over_from", take_over_from)
         if take_over_rps is not None:
             pulumi.set(__self__, "take_over_rps", take_over_rps)
 
@@ -127,6 +131,18 @@ class DeviceFleetArgs:
         pulumi.set(self, "take_over", value)
 
     @_builtins.property
+    @pulumi.getter(name="takeOverFrom")
+    def take_over_from(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+        """
+        return pulumi.get(self, "take_over_from")
+
+    @take_over_from.setter
+    def take_over_from(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "take_over_from", value)
+
+    @_builtins.property
     @pulumi.getter(name="takeOverRps")
     def take_over_rps(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -151,6 +167,7 @@ class DeviceFleet(pulumi.CustomResource):
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
                  take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over_from: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
@@ -181,6 +198,7 @@ class DeviceFleet(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] max_removals: An update that would remove more devices than this fails at preview, naming the count and the first serial numbers, and an `up` in which the program no longer declares a fleet holding more devices fails instead of deleting them: a guard against a truncated inventory file (`pulumi destroy` is not limited).
         :param pulumi.Input['OnRemove'] on_remove: What removing a device from `devices` (or the fleet) does: `"delete"` it from the platform (default), or `"release"` it — stop managing it and leave it there.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over: Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] take_over_from: Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
         :param pulumi.Input[_builtins.bool] take_over_rps: Before adding a device, delete its RPS record if there is one.
         """
         ...
@@ -230,6 +248,7 @@ class DeviceFleet(pulumi.CustomResource):
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  on_remove: pulumi.Input[Optional['OnRemove']] = None,
                  take_over: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 take_over_from: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  take_over_rps: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -248,6 +267,7 @@ class DeviceFleet(pulumi.CustomResource):
             __props__.__dict__["max_removals"] = max_removals
             __props__.__dict__["on_remove"] = on_remove
             __props__.__dict__["take_over"] = take_over
+            __props__.__dict__["take_over_from"] = take_over_from
             __props__.__dict__["take_over_rps"] = take_over_rps
             __props__.__dict__["device_ids"] = None
             __props__.__dict__["owner_marker"] = None
@@ -281,6 +301,7 @@ class DeviceFleet(pulumi.CustomResource):
         __props__.__dict__["on_remove"] = None
         __props__.__dict__["owner_marker"] = None
         __props__.__dict__["take_over"] = None
+        __props__.__dict__["take_over_from"] = None
         __props__.__dict__["take_over_rps"] = None
         return DeviceFleet(resource_name, opts=opts, __props__=__props__)
 
@@ -336,7 +357,7 @@ class DeviceFleet(pulumi.CustomResource):
     @pulumi.getter(name="ownerMarker")
     def owner_marker(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>` (default prefix `pulumi-stack:`): one of the platform's 20 tags, never part of `tags`, never a diff. Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
+        The owner tag this stack wrote on the device(s), `<devplatform:ownerTag><project>/<stack>@<instance>` (default prefix `pulumi-stack:`; the instance, 8 characters derived from the stack's backend, tells apart stacks of one name on two backends): one of the platform's 20 tags, never part of `tags`, never a diff. A device carrying the tag recorded here is this stack's whatever the tag names now (a renamed stack or project, another prefix: the next `up` retags it). Absent on devices recorded before owner tags; the next `up` writes it (its preview says so).
         """
         return pulumi.get(self, "owner_marker")
 
@@ -347,6 +368,14 @@ class DeviceFleet(pulumi.CustomResource):
         Serial numbers this fleet may take over from another stack: a device whose owner tag names another stack is refused (nothing written), naming that stack, unless listed here; listed, it is adopted and its owner tag rewritten to name this stack. The other stack then deletes nothing of it.
         """
         return pulumi.get(self, "take_over")
+
+    @_builtins.property
+    @pulumi.getter(name="takeOverFrom")
+    def take_over_from(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Stacks whose every device this fleet may take over, as `takeOver` does for one serial number: a lost stack (`pulumi stack rm --force`, a lost backend) is `takeOverFrom: ["fleet/dev"]`, not a list of its devices. `<project>/<stack>` takes over from every stack of that name (on any backend); `<project>/<stack>@<instance>`, as the owner tag shows it, from that one only. `devplatform export --take-over` writes it.
+        """
+        return pulumi.get(self, "take_over_from")
 
     @_builtins.property
     @pulumi.getter(name="takeOverRps")

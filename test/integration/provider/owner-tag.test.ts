@@ -12,13 +12,16 @@ import { withLogSink, type LogSink } from "../../../provider/runtime/log";
 import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
 import { resetOwnership } from "../../../provider/runtime/ownership";
 import { withRequestUrn } from "../../../provider/runtime/request-urn";
+import { stackInstance } from "../../../provider/runtime/stack-instance";
+import { markerOf } from "../../../provider/shared/owner-marker";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 
 const env = useConfiguredEmulator({ taskDelayMs: 10 });
-const MINE = "pulumi-stack:fleet/site-a";
-const THEIRS = "pulumi-stack:fleet/site-b";
+// The instance is the backend's (none in these tests' environment, or this machine's login).
+const MINE = markerOf("fleet/site-a", "pulumi-stack:", stackInstance());
+const THEIRS = "pulumi-stack:fleet/site-b@b4ckend2";
 
 beforeEach(() => forgetThingModels());
 

@@ -4,15 +4,22 @@
  * govern it. (The deployments that rely on it: test/e2e/owner-tag-across-stacks.test.ts.)
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import {
+  adoptionOwnerIn,
   carriesOnly,
+  isMarker,
   markerOf,
+  namesakeNote,
   otherOwnerIn,
   setOwnerTagPrefix,
   stackOfUrn,
   userTags,
   withMarker,
 } from "../../../provider/shared/owner-marker";
+import { backendAddress, instanceOf } from "../../../provider/runtime/stack-instance";
 import { addBody, needsUpdate, platformDeclaration, updateBody } from "../../../provider/device/desired";
 import { deviceDiff } from "../../../provider/device/diff";
 import { InputChecker } from "../../../provider/shared/input-checks";
@@ -147,5 +154,94 @@ describe("devices managed before the marker", () => {
     expect(planChanges(planFleet(done, same, A))).toBe(false);
     // A renamed stack's marker is another: every device is read and given it again.
     expect(planFleet(done, same, B).marks).toHaveLength(2);
+  });
+});
+
+describe("a stack is who it says it is", () => {
+  const mine = "pulumi-stack:fleet/dev@k3m7q2za";
+  const namesake = "pulumi-stack:fleet/dev@b4ckend2";
+  const renamedFrom = "pulumi-stack:fleet/old@k3m7q2za";
+
+  it("a marker carries the backend's instance, 8 characters of base32, the same for the same backend", () => {
+    expect(markerOf("fleet/dev", "pulumi-stack:", "k3m7q2za")).toBe(mine);
+    expect(instanceOf("file:///srv/state")).toMatch(/^[a-z2-7]{8}$/);
+    expect(instanceOf("file:///srv/state")).toBe(instanceOf("file:///srv/state"));
+    expect(instanceOf("file:///srv/state")).not.toBe(instanceOf("file:///srv/other"));
+  });
+
+  it("the backend is PULUMI_BACKEND_URL, else the project's backend.url, else the login's current", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "instance-"));
+    const home = path.join(dir, "home");
+    mkdirSync(home);
+    writeFileSync(path.join(home, "credentials.json"), JSON.stringify({ current: "s3://logged-in/" }));
+    expect(backendAddress({ PULUMI_HOME: home }, dir)).toBe("s3://logged-in");
+    writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      "name: p\nruntime: nodejs\nbackend:\n  url: file://./state\n",
+    );
+    expect(backendAddress({ PULUMI_HOME: home }, dir)).toBe("file://./state");
+    expect(backendAddress({ PULUMI_HOME: home, PULUMI_BACKEND_URL: "s3://env" }, dir)).toBe("s3://env");
+    expect(backendAddress({ PULUMI_HOME: path.join(dir, "none") }, path.join(dir, "none"))).toBeUndefined();
+  });
+
+  it("the marker a state recorded is this stack's own: a rename or a prefix change is no other owner", () => {
+    expect(otherOwnerIn([renamedFrom], mine)).toBe("fleet/old");
+    expect(otherOwnerIn([renamedFrom], mine, renamedFrom)).toBeUndefined();
+    expect(otherOwnerIn(["team-a:fleet/dev@k3m7q2za"], mine, ["team-a:fleet/dev@k3m7q2za"])).toBeUndefined();
+  });
+
+  it("a namesake on another backend is another owner, named with its instance", () => {
+    expect(otherOwnerIn([namesake], mine)).toBe("fleet/dev@b4ckend2");
+    expect(namesakeNote("fleet/dev@b4ckend2", mine)).toMatch(/same name on another backend/);
+    expect(namesakeNote("fleet/other", mine)).toBe("");
+    // The earlier form, written by a stack of this name that this state did not record: refused too.
+    expect(otherOwnerIn(["pulumi-stack:fleet/dev"], mine)).toBe("fleet/dev");
+  });
+
+  it("a marker of another prefix is seen as one, kept out of the tags, and named whole", () => {
+    expect(isMarker("team-a:fleet/a@k3m7q2za")).toBe(true);
+    expect(isMarker("team-a:fleet/a")).toBe(false);
+    expect(isMarker("ops/lead@example")).toBe(false);
+    expect(userTags(["x", "team-a:fleet/a@k3m7q2za"])).toEqual(["x"]);
+    expect(otherOwnerIn(["team-a:fleet/a@k3m7q2za"], mine)).toBe("team-a:fleet/a@k3m7q2za");
+  });
+
+  it("a fleet keeps the markers it wrote before while some devices are not retagged yet", () => {
+    const ledger = FleetLedger.fromOutputs({
+      deviceIds: { "240000A10001": "1", "240000A10002": "2" },
+      applied: JSON.stringify({ "240000A10001": { name: "a" }, "240000A10002": { name: "b" } }),
+      ownerMarker: renamedFrom,
+    });
+    ledger.useMarker(mine);
+    ledger.setMarked("240000A10001");
+    const outputs = ledger.toOutputs("f", {});
+    expect(outputs).toMatchObject({
+      ownerMarker: mine,
+      unmarked: ["240000A10002"],
+      formerMarkers: [renamedFrom],
+    });
+    expect(FleetLedger.fromOutputs(outputs).ownMarkers()).toEqual([mine, renamedFrom]);
+    ledger.setMarked("240000A10002");
+    expect(ledger.toOutputs("f", {}).formerMarkers).toBeUndefined();
+  });
+});
+
+describe("a stack whose backend cannot be found", () => {
+  it("refuses to adopt a device carrying its own name: it cannot tell itself from a namesake", () => {
+    const unverifiable = "pulumi-stack:fleet/dev";
+    expect(adoptionOwnerIn([unverifiable], unverifiable)).toBe("fleet/dev");
+    expect(adoptionOwnerIn(["x"], unverifiable)).toBeUndefined();
+    expect(
+      adoptionOwnerIn(["pulumi-stack:fleet/dev@k3m7q2za"], "pulumi-stack:fleet/dev@k3m7q2za"),
+    ).toBeUndefined();
+  });
+});
+
+describe("a declared tag shaped like another prefix's owner marker", () => {
+  it("is refused by check, saying why", () => {
+    const failures = new InputChecker({ tags: ["team-a:fleet/a@k3m7q2za"] }, "Device").tags("tags").failures;
+    expect(failures[0]?.reason).toMatch(
+      /"team-a:fleet\/a@k3m7q2za" is reserved: it has the shape of an owner marker/,
+    );
   });
 });
