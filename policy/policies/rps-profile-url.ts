@@ -39,7 +39,13 @@ export const rpsProfileUrl: ResourceValidationPolicy = {
     const { allowedPrefixes } = settingsOf(RPS_PROFILE_URL, Settings, args.getConfig());
     if (allowedPrefixes.length === 0) return;
     // An RpsFleet's every record by the same allow-list (rps-batch-url.ts).
-    if (kind === "RpsFleet") return reportBatchUrls(args.name, plainOf(args.props) as Record<string, unknown>, allowedPrefixes, reportViolation);
+    if (kind === "RpsFleet")
+      return reportBatchUrls(
+        args.name,
+        plainOf(args.props) as Record<string, unknown>,
+        allowedPrefixes,
+        reportViolation,
+      );
     const url: unknown = args.props.profileUrl;
     if (typeof url !== "string") return;
     if (allowedPrefixes.some((prefix) => isUnderPrefix(url, prefix))) return;
