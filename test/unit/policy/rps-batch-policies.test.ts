@@ -27,7 +27,7 @@ describe.each(FRONT_ENDS)("an RpsFleet through the $frontEnd front-end", ({ toke
     });
     expect(await violations(rpsProfileUrl, off, ALLOWED)).toEqual([
       'RpsFleet "shipment": 2 record(s) not on an allowed RPS server (AC0000000002 https://rps.example.com.attacker.net/p, ' +
-        "AC0000000003 https://elsewhere.example/p); each profileUrl must start with https://rps.example.com/",
+        "AC0000000003 https://elsewhere.example/p); each profileUrl, resolved, must be under https://rps.example.com/",
     ]);
     expect(await violations(rpsProfileUrl, off)).toEqual([]); // no allow-list configured
   });

@@ -105,7 +105,7 @@ describe("requests", () => {
     expect(kindOf({ urn })).toBe("DeviceFleet");
     expect(kindOf({ type: "devplatform:index:RpsProfile", urn })).toBe("RpsProfile");
     expect(() => kindOf({ type: "devplatform:index:Gadget", urn })).toThrow(
-      "unknown resource type devplatform:index:Gadget; this provider has devplatform:index:Device, devplatform:index:DeviceFleet, devplatform:index:RpsProfile, devplatform:index:DeviceConfig",
+      "unknown resource type devplatform:index:Gadget; this provider has devplatform:index:Device, devplatform:index:DeviceFleet, devplatform:index:RpsProfile, devplatform:index:RpsFleet, devplatform:index:DeviceConfig",
     );
   });
 
