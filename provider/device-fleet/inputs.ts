@@ -9,16 +9,9 @@
  * preview of an update the engine hands a dynamic resource's inputs back as its outputs.
  */
 import { checkDeviceFields, DEVICE_FIELDS, type DeclaredDevice } from "../device/desired";
-import {
-  definedInputs,
-  describeInput,
-  InputChecker,
-  isUnknown,
-  SERIAL_NUMBER,
-  UNKNOWN,
-  type Inputs,
-} from "../shared/input-checks";
+import { definedInputs, InputChecker, isUnknown, SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 import type { CheckFailure } from "../shared/input-checks";
+import { checkKeyedList } from "../shared/keyed-list";
 import { markersIn, namedAmong } from "../shared/owner-marker";
 import { isPlainObject } from "../tsl/validate";
 
@@ -204,52 +197,20 @@ function parsedDevices(given: unknown): unknown {
  * serial number in it, is not known yet (a preview of values computed by other resources).
  */
 function checkEntries(given: unknown): { entries: unknown; failures: Failure[] } {
-  const devices = parsedDevices(given);
-  if (devices === undefined || devices === null) {
-    return {
-      entries: {},
-      failures: [failure("devices", "is required: a list of { sn, name, … } (it may be empty)")],
-    };
-  }
-  if (isUnknown(devices)) return { entries: UNKNOWN, failures: [] };
-  if (!Array.isArray(devices))
-    return { entries: {}, failures: [failure("devices", "must be a list of devices")] };
-  const failures: Failure[] = [];
-  const entries: FleetEntries = {};
-  const firstIndex = new Map<string, number>();
-  let serialUnknown = false;
-  for (const [index, device] of (devices as unknown[]).entries()) {
-    if (!isPlainObject(device)) {
-      if (isUnknown(device)) serialUnknown = true;
-      else
-        failures.push(
-          failure(`devices[${index}]`, `must be an object { sn, name, … }, got ${describeInput(device)}`),
-        );
-      continue;
-    }
-    failures.push(...checkEntry(device, index));
-    const sn = device.sn;
-    if (typeof sn !== "string" || isUnknown(sn)) {
-      serialUnknown ||= isUnknown(sn);
-      continue;
-    }
-    const first = firstIndex.get(sn.toUpperCase());
-    if (first !== undefined) {
-      failures.push(
-        failure(
-          `devices[${index}].sn`,
-          `(sn ${sn}) repeats the serial number of devices[${first}]; list each device once ` +
-            "(serial numbers are compared without regard to case)",
-        ),
-      );
-      continue;
-    }
-    firstIndex.set(sn.toUpperCase(), index);
-    const entry = definedInputs(device);
-    delete entry.sn;
-    entries[sn] = entry as FleetEntry;
-  }
-  return { entries: serialUnknown ? UNKNOWN : entries, failures };
+  return checkKeyedList<FleetEntry>(parsedDevices(given), {
+    property: "devices",
+    item: "device",
+    shape: "{ sn, name, … }",
+    failure,
+    checkItem: (device, index) => {
+      const failures = checkEntry(device, index);
+      const sn = device.sn;
+      if (typeof sn !== "string" || isUnknown(sn)) return { failures, unknown: isUnknown(sn) };
+      const entry = definedInputs(device);
+      delete entry.sn;
+      return { failures, unknown: false, keep: { sn, entry: entry as FleetEntry } };
+    },
+  });
 }
 
 /** Serial numbers of `before` missing from `after`, compared without regard to case. */

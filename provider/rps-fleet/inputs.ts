@@ -10,14 +10,13 @@
  */
 import {
   definedInputs,
-  describeInput,
   InputChecker,
   isUnknown,
   SERIAL_NUMBER,
-  UNKNOWN,
   type CheckFailure,
   type Inputs,
 } from "../shared/input-checks";
+import { checkKeyedList } from "../shared/keyed-list";
 import { isPlainObject } from "../tsl/validate";
 
 /** The fields of one record. */
@@ -98,49 +97,20 @@ function checkRecord(record: Record<string, unknown>, index: number): CheckFailu
  * number or a URL in it is not known yet.
  */
 function checkEntries(given: unknown): { entries: unknown; failures: CheckFailure[] } {
-  const records = parsedRecords(given);
-  if (records === undefined || records === null) {
-    return {
-      entries: {},
-      failures: [failure("records", "is required: a list of { sn, profileUrl } (it may be empty)")],
-    };
-  }
-  if (isUnknown(records)) return { entries: UNKNOWN, failures: [] };
-  if (!Array.isArray(records))
-    return { entries: {}, failures: [failure("records", "must be a list of records")] };
-  const failures: CheckFailure[] = [];
-  const entries: RpsEntries = {};
-  const firstIndex = new Map<string, number>();
-  let unknown = false;
-  for (const [index, record] of (records as unknown[]).entries()) {
-    if (!isPlainObject(record)) {
-      if (isUnknown(record)) unknown = true;
-      else
-        failures.push(
-          failure(`records[${index}]`, `must be an object { sn, profileUrl }, got ${describeInput(record)}`),
-        );
-      continue;
-    }
-    const problems = checkRecord(record, index);
-    failures.push(...problems);
-    const { sn, profileUrl } = record;
-    if (isUnknown(sn) || isUnknown(profileUrl)) unknown = true;
-    if (problems.length > 0 || typeof sn !== "string" || typeof profileUrl !== "string") continue;
-    const first = firstIndex.get(sn.toUpperCase());
-    if (first !== undefined) {
-      failures.push(
-        failure(
-          `records[${index}].sn`,
-          `(sn ${sn}) repeats the serial number of records[${first}]; list each record once ` +
-            "(serial numbers are compared without regard to case)",
-        ),
-      );
-      continue;
-    }
-    firstIndex.set(sn.toUpperCase(), index);
-    entries[sn] = profileUrl;
-  }
-  return { entries: unknown ? UNKNOWN : entries, failures };
+  return checkKeyedList<string>(parsedRecords(given), {
+    property: "records",
+    item: "record",
+    shape: "{ sn, profileUrl }",
+    failure,
+    checkItem: (record, index) => {
+      const failures = checkRecord(record, index);
+      const { sn, profileUrl } = record;
+      const unknown = isUnknown(sn) || isUnknown(profileUrl);
+      if (failures.length > 0 || typeof sn !== "string" || typeof profileUrl !== "string")
+        return { failures, unknown };
+      return { failures, unknown, keep: { sn, entry: profileUrl } };
+    },
+  });
 }
 
 /**
