@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./test/slowest-first.mts";
 
 /**
  * Files run at once, in every project alike: projects of one `maxWorkers` share one queue, so the
@@ -10,6 +11,7 @@ const WORKERS = 3;
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         test: { name: "unit", include: ["test/unit/**/*.test.ts"], testTimeout: 10_000, maxWorkers: WORKERS },
