@@ -26,7 +26,7 @@ function requests(figure: StepFigure | undefined): string {
   const writes = Object.values(figure.writes ?? {}).reduce((sum, w) => sum + w, 0);
   return writes === 0
     ? thousands(figure.requests)
-    : `${thousands(figure.requests)} (${thousands(writes)} writes)`;
+    : `${thousands(figure.requests)} (${thousands(writes)} write${writes === 1 ? "" : "s"})`;
 }
 
 function sizeTable(size: RpsSizeFigures, commit: string): string {
