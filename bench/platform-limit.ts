@@ -120,7 +120,8 @@ export function installTree(root: string, workDir: string, label: string): strin
 
 const hex = (n: number, width: number) => n.toString(16).toUpperCase().padStart(width, "0");
 
-function step(
+/** One command of every stack at once as a figure: wall ÷ (`least` requests ÷ `rate`), sent, refused, failed. */
+export function limitStep(
   results: CommandResult[],
   seconds: number,
   least: number,
@@ -137,7 +138,7 @@ function step(
   };
 }
 
-interface Counters {
+export interface Counters {
   total: number;
   rateLimited?: Record<string, number>;
 }
@@ -190,7 +191,7 @@ export async function measureLimitRow(
     };
     const up = await all((p) => p.up());
     const adds = row.stacks * row.devices;
-    const upStep = step(up.results, up.seconds, adds, row.rate, up.counters);
+    const upStep = limitStep(up.results, up.seconds, adds, row.rate, up.counters);
     // One stack's no-change `up` alone: what any command of the fleet costs besides its requests.
     const [first] = projects;
     const oneCommand = first === undefined ? undefined : (await all(() => first.up())).seconds;
@@ -201,14 +202,14 @@ export async function measureLimitRow(
     );
     const refresh = await all((p) => p.refresh());
     const searches = row.stacks * Math.ceil(row.devices / 100);
-    const refreshStep = step(refresh.results, refresh.seconds, searches, row.rate, refresh.counters);
+    const refreshStep = limitStep(refresh.results, refresh.seconds, searches, row.rate, refresh.counters);
     let configStep: LimitStep | undefined;
     if (steps.config ?? true) {
       for (const [k, project] of projects.entries()) project.setProgram(configuredFleetProgram(`site-${k}`));
       const config = await all((p) => p.up());
       // The requests the configuration needs at least: those the limit let through.
       const passed = config.counters.total - refusedOf(config.counters);
-      configStep = step(config.results, config.seconds, passed, row.rate, config.counters);
+      configStep = limitStep(config.results, config.seconds, passed, row.rate, config.counters);
     }
 
     for (const failed of up.results.filter((r) => r.exitCode !== 0).slice(0, 1))

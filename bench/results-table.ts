@@ -13,6 +13,7 @@ import {
   type StepFigure,
 } from "./results";
 import { largeLimitTable, platformLimitTable } from "./platform-limit-table";
+import { rpsTables } from "./rps-table";
 
 const thousands = (n: number): string => n.toLocaleString("en-US");
 const seconds = (s: number | undefined): string => (s === undefined ? "–" : `${s.toFixed(1)} s`);
@@ -140,6 +141,7 @@ export function renderTables(results: BenchResults): string {
     pluginStartTable(results),
     platformLimitTable(results.platformLimit),
     largeLimitTable(results.platformLimitLarge),
+    rpsTables(results),
   ].filter((p): p is string => p !== undefined);
   return parts.join("\n\n");
 }

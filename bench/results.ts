@@ -7,6 +7,7 @@
 import { loadavg } from "node:os";
 import type { LimitFigure } from "./platform-limit";
 import type { PluginStartFigures } from "./plugin-start";
+import type { RpsLimitFigure } from "./rps-limit";
 
 /** The contenders of the fleet suite, each measured at every step of one size. */
 export const CONTENDERS = ["dynamic", "plugin", "noop", "shape", "devices"] as const;
@@ -21,6 +22,20 @@ export const FLEET_STEPS = [
   "destroy",
 ] as const;
 export type FleetStep = (typeof FLEET_STEPS)[number];
+
+/** The RPS rows' contenders: the batch, N RpsProfiles, N no-op resources, one of the batch's shape. */
+export const RPS_CONTENDERS = ["batch", "profiles", "noop", "shape"] as const;
+export type RpsContenderKey = (typeof RPS_CONTENDERS)[number];
+
+/** The RPS rows' steps, in the order they run. */
+export const RPS_STEPS = [
+  "up (create)",
+  "preview (no changes)",
+  "refresh",
+  "up (change one)",
+  "destroy",
+] as const;
+export type RpsStep = (typeof RPS_STEPS)[number];
 
 /** One contender at one step. */
 export interface StepFigure {
@@ -45,6 +60,15 @@ export interface FleetSizeFigures {
   /** State file bytes after the create, divided by N. */
   stateBytesPerDevice: Partial<Record<ContenderKey, number>>;
   latency?: { latencyMs: number; fleetUpSeconds: number; scriptSeconds: number; ratio: number };
+}
+
+/** The RPS rows at one size N (rps-suite.ts). */
+export interface RpsSizeFigures {
+  records: number;
+  load: LoadAverage;
+  steps: Partial<Record<RpsStep, Partial<Record<RpsContenderKey, StepFigure>>>>;
+  /** State file bytes after the create, divided by N. */
+  stateBytesPerRecord: Partial<Record<RpsContenderKey, number>>;
 }
 
 /** The fixed cost of one command in one language: a no-change `preview`, best of `runs`. */
@@ -85,6 +109,8 @@ export interface BenchResults {
   platformLimit?: LimitFigure[];
   /** With `--limit-large`: 20 stacks × 5,000 devices, this code only. */
   platformLimitLarge?: LimitFigure[];
+  /** With `--rps-only`: the RPS rows, per size, and the commit they measured. */
+  rps?: { commit: string; sizes: RpsSizeFigures[]; limit?: RpsLimitFigure };
 }
 
 /** The current 1-minute load average, rounded to hundredths. */

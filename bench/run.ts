@@ -16,10 +16,14 @@
  * out; `--limit-one-machine` has the stacks keep one pace, as on one machine (by default each paces as
  * on a machine of its own). `--limit-large` measures only the 100,000-device run (20 × 5,000 at 100/s:
  * the `up`, the refresh, no DeviceConfig; the label, append and one-machine options as above) and
- * keeps every other figure. Writes bench/results.json with the machine and its load average, and
+ * keeps every other figure. `--rps-only` measures only the RPS rows (rps-suite.ts) at each size — a
+ * batch of N records against N RpsProfiles (N ≤ 2,000), N no-op resources and one of the batch's
+ * shape — and the limit table's batch row (`--rps-limit KxM@R`, default 1x2000@20; `--no-rps-limit`
+ * leaves it out), keeping every other figure. Writes bench/results.json with the machine and its load average, and
  * regenerates the documentation's tables from it (write-table.ts). Figures are whole-command wall
  * times on a shared machine: read the ratios.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -41,12 +45,22 @@ import {
 import { loadNow, type BenchResults } from "./results";
 import { renderTables } from "./results-table";
 import { printTable, type Row } from "./table";
+import { DEFAULT_RPS_LIMIT_ROW, measureRpsLimitRow, parseRpsLimitRow } from "./rps-limit";
+import { measureRps } from "./rps-suite";
 import { writeTables } from "./write-table";
 
 const RESULTS_FILE = path.join(__dirname, "results.json");
 
-/** Ends the run after the platform-limit table (`--limit-only`). */
+/** Ends the run after the platform-limit table (`--limit-only`) or the RPS rows (`--rps-only`). */
 class LimitOnly extends Error {}
+
+/** The commit measured (with `+changes` when the provider's code differs from it). */
+function headCommit(): string {
+  const root = path.resolve(__dirname, "..");
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+  const changed = git("status", "--porcelain", "--", "provider", "sdk", "emulator").length > 0;
+  return git("rev-parse", "--short", "HEAD") + (changed ? "+changes" : "");
+}
 
 function parseSizes(sizes: string, devices: string | undefined): number[] {
   const list = (devices ?? sizes).split(",").map((s) => Number(s.trim()));
@@ -77,6 +91,9 @@ async function main(): Promise<void> {
       "limit-append": { type: "boolean", default: false },
       "no-limit-config": { type: "boolean", default: false },
       "limit-one-machine": { type: "boolean", default: false },
+      "rps-only": { type: "boolean", default: false },
+      "rps-limit": { type: "string" },
+      "no-rps-limit": { type: "boolean", default: false },
     },
   });
   const sizes = parseSizes(values.sizes, values.devices);
@@ -104,13 +121,28 @@ async function main(): Promise<void> {
   };
   const rows: Row[] = [];
   const limitOnly = values["limit-only"];
-  if ((limitOnly || values["limit-large"]) && existsSync(RESULTS_FILE)) {
+  const rpsOnly = values["rps-only"];
+  if ((limitOnly || values["limit-large"] || rpsOnly) && existsSync(RESULTS_FILE)) {
     // Only the platform-limit figures are measured: the others stay as the last run left them.
     const previous = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as BenchResults;
     Object.assign(results, { ...previous, date: results.date, machine: results.machine });
   }
 
   try {
+    if (rpsOnly) {
+      results.rps = { commit: headCommit(), sizes: [] };
+      for (const n of sizes) {
+        console.log(`N = ${n}: an RpsFleet of ${n} records, ${n} RpsProfiles and the engine's floor …`);
+        results.rps.sizes.push(await measureRps(n, context, n <= MAX_CHECKPOINTED_RESOURCES));
+      }
+      if (!values["no-rps-limit"]) {
+        const row = values["rps-limit"] ? parseRpsLimitRow(values["rps-limit"]) : DEFAULT_RPS_LIMIT_ROW;
+        console.log(`platform limit, batches: ${row.stacks} × ${row.records} records at ${row.rate}/s …`);
+        results.rps.limit = await measureRpsLimitRow(row, context);
+        console.log(JSON.stringify(results.rps.limit));
+      }
+      throw new LimitOnly();
+    }
     if ((values.limit || limitOnly) && !values["limit-large"]) {
       const limitRows = values["limit-rows"] ? parseLimitRows(values["limit-rows"]) : DEFAULT_LIMIT_ROWS;
       const codes = [

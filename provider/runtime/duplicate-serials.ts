@@ -16,9 +16,15 @@
  * inputs differ (a resource checked twice in one deployment is checked with its one set of inputs);
  * with the same inputs they are not proven two: the one-owner record still keeps a delete of
  * either from removing the device, and the pack's stack policy names both.
+ *
+ * An RpsFleet that declares the record of a serial number a device resource declares is refused
+ * too, whichever is checked first: the batch's check looks for devices, and the device's check
+ * here looks for batches (a device on the platform can have no RPS record, so the two cannot both
+ * be met; a handover drops the serial number from the batch's declaration).
  */
 import type { CheckFailure } from "../shared/input-checks";
 import { declarersOf, type Owner } from "./ownership";
+import { batchesDeclaring } from "./rps-ownership";
 import { catchUpWithOthers } from "./shared-record";
 
 function provenTwo(own: Owner, other: Owner): boolean {
@@ -60,14 +66,18 @@ export async function serialsDeclaredTwice(
   const failures: CheckFailure[] = [];
   for (const sn of serials) {
     const others = declarersOf(sn).filter((other) => provenTwo(owner, other));
-    if (others.length === 0) continue;
-    const named = [...new Set(others.map(describeDeclarer))].join(" and ");
+    const batches = batchesDeclaring(sn).map((batch) => `RpsFleet "${batch}" (as an RPS record)`);
+    if (others.length === 0 && batches.length === 0) continue;
+    const named = [...new Set(others.map(describeDeclarer)), ...batches].join(" and ");
+    const rule =
+      others.length > 0
+        ? "a device can be declared by one resource of a deployment only (each would take it from the other at " +
+          "every up); remove it from all but one"
+        : "a device on the platform can have no RPS record (the platform refuses the add while the record " +
+          "exists); to hand the record over to the device, remove it from the batch";
     failures.push({
       property,
-      reason:
-        `serial number ${sn} is declared by ${describeDeclarer(owner)} and by ` +
-        `${named}: a device can be declared by one resource of a deployment only (each would take it ` +
-        "from the other at every up); remove it from all but one",
+      reason: `serial number ${sn} is declared by ${describeDeclarer(owner)} and by ${named}: ${rule}`,
     });
   }
   return failures;

@@ -13,6 +13,7 @@ import { resetRemovalBudget } from "../../../provider/runtime/removal-budget";
 import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
 import { rpsFleetImplementation as batch } from "../../../provider/rps-fleet/provider";
 import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
+import { deviceImplementation } from "../../../provider/device/provider";
 import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { PartialSuccessError } from "../../../provider/shared/errors";
@@ -228,6 +229,42 @@ describe("RpsFleet", () => {
     await rpsProfileImplementation.check({}, { sn: b, profileUrl: URL_A });
     const third = await batch.check({}, { fleetName: "third", records: records([b]) });
     expect(third.failures[0]?.reason).toContain(`declared by RpsFleet "third" and by an RpsProfile resource`);
+  });
+
+  it("refuses one serial number declared by a batch and a DeviceFleet or a Device, in either order", async () => {
+    const [a, b, c] = serialNumbers(3, "AC") as [string, string, string];
+    const devices = (sn: string) => JSON.stringify([{ sn, name: `d-${sn.slice(-4)}` }]);
+    // The batch first: the fleet and the Device checked after it are refused.
+    expect((await batch.check({}, { fleetName: "early", records: records([a, c]) })).failures).toEqual([]);
+    const fleetAfter = await fleet.check({}, { fleetName: "site-late", devices: devices(a.toLowerCase()) });
+    expect(fleetAfter.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringContaining(
+          `serial number ${a.toLowerCase()} is declared by DeviceFleet "site-late" and by RpsFleet "early" (as an RPS record)`,
+        ),
+      },
+    ]);
+    const deviceAfter = await deviceImplementation.check({}, { sn: c, name: "gw" });
+    expect(deviceAfter.failures).toEqual([
+      {
+        property: "sn",
+        reason: expect.stringContaining(
+          `is declared by a Device resource and by RpsFleet "early" (as an RPS record)`,
+        ),
+      },
+    ]);
+    // The fleet first: the batch checked after it is refused.
+    expect((await fleet.check({}, { fleetName: "site-early", devices: devices(b) })).failures).toEqual([]);
+    const batchAfter = await batch.check({}, { fleetName: "late", records: records([b]) });
+    expect(batchAfter.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringContaining(
+          `serial number ${b} is declared by RpsFleet "late" and by DeviceFleet site-early (as a device)`,
+        ),
+      },
+    ]);
   });
 
   it("hands records over to a DeviceFleet: deleted, not counted as removals, and the fleet adds the devices", async () => {
