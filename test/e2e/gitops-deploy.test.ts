@@ -8,7 +8,11 @@
  * even when GitHub says its run has ended; a run killed mid-`up` (act, its steps, `pulumi` and its
  * plugins, all at once, as a lost runner) leaves the lock, which the next run keeps while GitHub
  * says that run is in progress, and removes once GitHub says it ended and its lease has expired:
- * the platform then holds every declared device once, the ones the killed run added included.
+ * the platform then holds every declared device once, the ones the killed run added included (the
+ * killed run's re-run, its attempt 2, does so). The repository is a fresh copy set up by following its
+ * README as written (GitOpsFixture); `FLEET_DIR` is left unset (`fleet`, the default), and the
+ * TypeScript program is type-checked at every run. preview.yml and drift.yml run on it too: each
+ * serial number under its category in the comment, and a drift issue already open is updated.
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
 import { writesOf } from "./support/platform-writes";
-import { dispatchEvent, GitOpsFixture, pushEvent } from "./support/gitops/gitops-fixture";
+import { dispatchEvent, GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
+import { serials } from "./support/gitops/comment-sections";
 import type { ActResult } from "./support/gitops/act-runner";
 
 const FIRST = ["240000A20001", "240000A20002", "240000A20003", "240000A20101", "240000A20102"];
@@ -42,6 +47,15 @@ describe("deploy.yml on a merge, with act", () => {
   const deployRun = (stack: string) =>
     fixture.pulumi(["stack", "tag", "get", "devplatform:deploy-run", "--stack", stack]);
   const inventory = (stack: string) => path.join(fixture.repo.dir, `fleet/inventories/${stack}.csv`);
+  /** What the stand-in received since request `since`, as sorted `METHOD path?query` (jobs run in parallel). */
+  const received = (since: number) =>
+    fixture.github.requests
+      .slice(since)
+      .map((r) => {
+        const query = new URLSearchParams(Object.entries(r.query).sort()).toString();
+        return `${r.method} ${r.path.replace("/repos/acme/fleet-repo", "")}${query ? `?${query}` : ""}`;
+      })
+      .sort();
 
   it("deploys both stacks in parallel, each once", async () => {
     const result = await fixture.run("push", "deploy.yml", pushEvent(), 40);
@@ -155,15 +169,21 @@ describe("deploy.yml on a merge, with act", () => {
     expect(await platformSerials()).not.toContain("240000A20103");
   });
 
-  it("once GitHub says the killed run has ended and its lease has expired, the next run removes its lock and deploys: nothing lost, nothing twice", async () => {
+  it("once GitHub says the killed run has ended and its lease has expired, its re-run removes its lock and deploys: nothing lost, nothing twice", async () => {
     fixture.github.runAttempts.set("41/1", { status: "completed", conclusion: "cancelled" });
     await control.resetCounters();
-    const result = await fixture.run("push", "deploy.yml", pushEvent(), 44);
+    const asked = fixture.github.requests.length;
+    // The killed run re-run (its attempt 2, as the error advises): it asks about attempt 1.
+    const result = await fixture.run("push", "deploy.yml", pushEvent(), { id: 41, attempt: 2 });
     expect(result.exitCode, result.output).toBe(0);
     expect(result.jobs, result.output).toEqual(ALL_DEPLOYED);
     expect(result.output).toContain(
       `was left by ${RUN_41}, which has ended (cancelled) and whose lease has expired`,
     );
+    expect(fixture.github.requests.slice(asked).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /repos/acme/fleet-repo/actions/runs/41/attempts/1",
+    ]);
+    expect(deployRun("site-a")).toMatch(/^run=41 attempt=2 /m);
     expect(await siteALocks()).toEqual([]);
     // Every declared device once; the four the killed run added are adopted, none added again.
     const devices = (await control.state()).devices;
@@ -175,5 +195,65 @@ describe("deploy.yml on a merge, with act", () => {
     expect(recorded).toEqual(
       Object.fromEntries(devices.filter((d) => d.project === "site-a").map((d) => [d.sn, d.deviceId])),
     );
+  });
+  it("preview.yml and drift.yml on the TypeScript program: type-checked, each serial number under its category; an open drift issue is updated", async () => {
+    fixture.repo.checkout("ts-change", true);
+    const siteA = readFileSync(inventory("site-a"), "utf8");
+    writeFileSync(
+      inventory("site-a"),
+      siteA
+        .replace("a-lobby-temperature", "a-entrance-temperature")
+        .replace(/^240000A20007,.*\n/mu, "240000A20008,a-new-08,site-a,building-a\n"),
+    );
+    fixture.repo.commit("site-a: rename the lobby sensor, swap device 07 for 08");
+    fixture.github.openPullRequest(8, "site-a: rename the lobby sensor, swap device 07 for 08");
+    await control.resetCounters();
+    let since = fixture.github.requests.length;
+    const preview = await fixture.run("pull_request", "preview.yml", pullRequestEvent(8), 45);
+    fixture.repo.checkout("main");
+    expect(preview.exitCode, preview.output).toBe(0);
+    expect(preview.jobs, preview.output).toEqual({
+      "preview-1": "succeeded",
+      "preview-2": "succeeded",
+      "fleet preview verdict": "succeeded",
+    });
+    // `tsc --noEmit` ran on the program in each job (FLEET_DIR unset: `fleet`, the default).
+    expect(preview.output.match(/✅\s+Success - Main Type-check the program/gu)).toHaveLength(2);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+    expect(received(since)).toEqual([
+      "GET /issues/8/comments?per_page=100",
+      "GET /issues/8/comments?per_page=100",
+      "POST /issues/8/comments",
+      "POST /issues/8/comments",
+    ]);
+    const comment = (stack: string) =>
+      fixture.github.issues.get(8)?.comments.find((c) => c.body.includes(`devplatform-summary:${stack} `))
+        ?.body;
+    expect(serials(comment("site-a"), "To remove")).toEqual(["240000A20007"]);
+    expect(serials(comment("site-a"), "To add")).toEqual(["240000A20008"]);
+    expect(serials(comment("site-a"), "To update")).toEqual(["240000A20001"]);
+    expect(comment("site-a")).toContain("> [!CAUTION]\n> **1 device will be removed**");
+    expect(comment("site-b")).not.toContain("removed**");
+
+    // main, as deployed: site-a's device renamed by hand, its drift issue open from an earlier check.
+    const issue = fixture.github.addIssue({
+      number: 20,
+      title: "Drift in stack site-a",
+      body: "<!-- devplatform-drift:site-a -->\nan earlier drift",
+      labels: ["drift"],
+    });
+    const device = (await control.state()).devices.find((d) => d.sn === "240000A20002");
+    if (!device) throw new Error("site-a's device is not on the platform");
+    await control.changeDevice(device.deviceId, { name: "renamed-by-hand" });
+    since = fixture.github.requests.length;
+    const drift = await fixture.run("schedule", "drift.yml", {}, 46);
+    expect(drift.exitCode, drift.output).toBe(0);
+    expect(drift.jobs, drift.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
+    const open = "GET /issues?labels=drift&per_page=100&state=open";
+    expect(received(since)).toEqual([open, open, "PATCH /issues/20"]);
+    expect(issue).toMatchObject({ state: "open", title: "Drift in stack site-a" });
+    expect(issue.body).toContain("240000A20002");
+    expect(issue.body).toContain("renamed-by-hand");
+    expect([...fixture.github.issues.values()].filter((i) => i.labels.includes("drift"))).toHaveLength(1);
   });
 });

@@ -7,7 +7,8 @@
  * `pr-comment`, `drift-issue`) send. preview.yml runs the package's policy pack on every preview, as
  * the example repository ships it (configured by its policy-config.json): a push that adds a device
  * without a project fails its stack's preview, and the stack's comment names the policy and the
- * fleet, from the real CLI's policyEvents.
+ * fleet, from the real CLI's policyEvents. Each request to GitHub is checked with its query string,
+ * and each serial number under the comment's category (removals first, under the removal banner).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,12 +17,15 @@ import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
 import { GitOpsFixture, pullRequestEvent, pushEvent } from "./support/gitops/gitops-fixture";
 import { writesOf } from "./support/platform-writes";
+import { serials } from "./support/gitops/comment-sections";
 
 const PR = 7;
 const REPO_PATH = "/repos/acme/fleet-repo";
 const marker = (stack: string) => `<!-- devplatform-summary:${stack} -->`;
 /** preview.yml's job that always runs and reports: the branch's required check. */
 const VERDICT = "fleet preview verdict";
+/** drift-issue's look-up of a stack's open drift issue (first page). */
+const OPEN_DRIFT_ISSUES = "GET /issues?labels=drift&per_page=100&state=open";
 
 describe("preview.yml and drift.yml on the plugin's program, with act", () => {
   let fixture: GitOpsFixture;
@@ -39,11 +43,14 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
 
   const siteA = () => path.join(fixture.repo.dir, "fleet-yaml/Pulumi.site-a.yaml");
   const prComments = () => fixture.github.issues.get(PR)?.comments ?? [];
-  /** What the stand-in received since request `since`, as sorted `METHOD path` (jobs run in parallel). */
+  /** What the stand-in received since request `since`, as sorted `METHOD path?query` (jobs run in parallel). */
   const receivedSince = (since: number) =>
     fixture.github.requests
       .slice(since)
-      .map((r) => `${r.method} ${r.path.replace(REPO_PATH, "")}`)
+      .map((r) => {
+        const query = new URLSearchParams(Object.entries(r.query).sort()).toString();
+        return `${r.method} ${r.path.replace(REPO_PATH, "")}${query ? `?${query}` : ""}`;
+      })
       .sort();
 
   it("comments once per stack on the pull request, and updates those comments on the next push", async () => {
@@ -70,8 +77,8 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
     // Per stack: one page of the pull request's comments read, one comment posted.
     expect(receivedSince(0)).toEqual([
-      `GET /issues/${PR}/comments`,
-      `GET /issues/${PR}/comments`,
+      `GET /issues/${PR}/comments?per_page=100`,
+      `GET /issues/${PR}/comments?per_page=100`,
       `POST /issues/${PR}/comments`,
       `POST /issues/${PR}/comments`,
     ]);
@@ -79,10 +86,14 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     const [a, b] = ["site-a", "site-b"].map((stack) =>
       prComments().find((c) => c.body.includes(marker(stack))),
     );
-    expect(a?.body).toContain("240000A20203"); // added
-    expect(a?.body).toContain("240000A20202"); // removed
-    expect(a?.body).toContain("240000A20201"); // renamed
+    // Each serial number under its category, removals first, under the removal banner.
+    expect(serials(a?.body, "To remove")).toEqual(["240000A20202"]);
+    expect(serials(a?.body, "To add")).toEqual(["240000A20203"]);
+    expect(serials(a?.body, "To update")).toEqual(["240000A20201"]);
+    expect(a?.body).toContain("> [!CAUTION]\n> **1 device will be removed**");
+    expect(a?.body.indexOf("### To remove")).toBeLessThan(a?.body.indexOf("### To add") ?? 0);
     expect(b?.body).not.toContain("240000A20201");
+    expect(b?.body).not.toContain("removed**");
     // The policy pack ran on both previews and found nothing.
     expect(a?.body).not.toContain("Policy violations");
     if (!a || !b) throw new Error("a stack's comment is missing");
@@ -111,8 +122,8 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     });
     // site-a's comment edited in place, site-b's (whose summary is the same) left alone: no new one.
     expect(receivedSince(since)).toEqual([
-      `GET /issues/${PR}/comments`,
-      `GET /issues/${PR}/comments`,
+      `GET /issues/${PR}/comments?per_page=100`,
+      `GET /issues/${PR}/comments?per_page=100`,
       `PATCH /issues/comments/${a.id}`,
     ]);
     expect(prComments().map((c) => c.id)).toEqual([a.id, b.id].sort((x, y) => x - y));
@@ -137,7 +148,7 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     expect(drifted.exitCode, drifted.output).toBe(0);
     expect(drifted.jobs, drifted.output).toEqual({ "drift-1": "succeeded", "drift-2": "succeeded" });
     // Per stack: one page of the open drift issues read; one issue opened, for site-b.
-    expect(receivedSince(since)).toEqual(["GET /issues", "GET /issues", "POST /issues"]);
+    expect(receivedSince(since)).toEqual([OPEN_DRIFT_ISSUES, OPEN_DRIFT_ISSUES, "POST /issues"]);
     const issues = () => [...fixture.github.issues.values()].filter((i) => i.labels.includes("drift"));
     expect(issues()).toHaveLength(1);
     expect(issues()[0]).toMatchObject({ state: "open" });
@@ -153,7 +164,12 @@ describe("preview.yml and drift.yml on the plugin's program, with act", () => {
     const number = issues()[0]?.number;
     // The issue gets a closing comment and is closed; nothing else is written.
     expect(receivedSince(since)).toEqual(
-      ["GET /issues", "GET /issues", `PATCH /issues/${number}`, `POST /issues/${number}/comments`].sort(),
+      [
+        OPEN_DRIFT_ISSUES,
+        OPEN_DRIFT_ISSUES,
+        `PATCH /issues/${number}`,
+        `POST /issues/${number}/comments`,
+      ].sort(),
     );
     expect(issues()).toHaveLength(1);
     expect(issues()[0]).toMatchObject({ state: "closed" });

@@ -2,7 +2,7 @@
  * What the example fleet repository (examples/fleet-repo) must keep as a team copies it, read from
  * its files: actions pinned by commit, the backend URL a secret, approval (`production`) on deploys
  * only, deploys of main only, a required check that always reports, the pack at the `up`, and no
- * link that leaves the copied folder. The workflows' behaviour is the GitOps e2e tests' (with act).
+ * link that leaves the copied folder, each program's lock file shipped. The workflows' behaviour is the GitOps e2e tests' (with act).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -62,4 +62,21 @@ describe("the example fleet repository", () => {
       expect(existsSync(target), link).toBe(true);
     }
   });
+  it.each(["fleet", "fleet-yaml"])(
+    "%s ships its lock file, which takes the package from vendor/ as its package.json does (npm ci)",
+    (dir) => {
+      const pkg = JSON.parse(read(`${dir}/package.json`)) as { dependencies: Record<string, string> };
+      const lock = JSON.parse(read(`${dir}/package-lock.json`)) as {
+        lockfileVersion: number;
+        packages: Record<string, { version?: string; resolved?: string; dependencies?: object }>;
+      };
+      const tarball = "file:../vendor/pulumi-devplatform-0.1.0.tgz";
+      expect(pkg.dependencies["pulumi-devplatform"]).toBe(tarball);
+      expect(lock.lockfileVersion).toBe(3);
+      expect(lock.packages[""]?.dependencies).toEqual(pkg.dependencies);
+      expect(lock.packages["node_modules/pulumi-devplatform"]?.resolved).toBe(tarball);
+      // The SDK the project tests (the CLI the workflows install is 3.259 too).
+      if (dir === "fleet") expect(lock.packages["node_modules/@pulumi/pulumi"]?.version).toBe("3.259.0");
+    },
+  );
 });

@@ -3,9 +3,10 @@
  * (`scripts/provision-act.sh`): `-P ubuntu-latest=-self-hosted` runs each job's steps on this host,
  * offline. Actions of other repositories cannot be fetched here, so two stand-ins (composite actions
  * written by the test, not the real actions) take their place through act's `--local-repository`:
- * - actions/setup-node (v4.4.0, pinned by its commit): Node.js 22 is already on PATH; it puts first on PATH an `npm` whose `ci`
- *   links the suite's node_modules (this package installed from its tarball, as `npm ci` would
- *   install it from the registry) and hands every other command to the real npm;
+ * - actions/setup-node (v4.4.0, pinned by its commit): Node.js 22 is already on PATH; it puts first on
+ *   PATH an `npm` whose `ci` links the node_modules that the README's steps installed with the real
+ *   npm from the same package-lock.json (the job's must be that file), and hands every other
+ *   command to the real npm;
  * - pulumi/actions (v6.6.1, pinned by its commit; installing the CLI only): puts the suite's Pulumi toolchain on PATH.
  * actions/checkout needs no stand-in: act skips it and copies the repository into the job's
  * workspace itself (its default; `--no-skip-checkout` would fetch the action).
@@ -27,8 +28,6 @@ export const PINNED = {
 export interface ActToolchain {
   actDir: string;
   pulumiDir: string;
-  /** node_modules with pulumi-devplatform installed from its tarball. */
-  nodeModules: string;
 }
 
 /** What a run of a workflow gets from the repository's settings, as GitHub would hand them. */
@@ -69,7 +68,7 @@ export function provisionAct(): string {
 }
 
 /** The two stand-in actions, in `dir`; act's `--local-repository` arguments for them. */
-function writeStandIns(dir: string, toolchain: ActToolchain): string[] {
+function writeStandIns(dir: string, repoDir: string, toolchain: ActToolchain): string[] {
   const realNpm = execFileSync("bash", ["-c", "command -v npm"], { encoding: "utf8" }).trim();
   const setupNode = path.join(dir, "setup-node-stand-in");
   mkdirSync(path.join(setupNode, "bin"), { recursive: true });
@@ -91,8 +90,15 @@ function writeStandIns(dir: string, toolchain: ActToolchain): string[] {
     npm,
     [
       "#!/bin/sh",
-      "# Stand-in: `npm ci` links the suite's installed node_modules instead of downloading them.",
-      `if [ "$1" = ci ]; then ln -sfn ${JSON.stringify(toolchain.nodeModules)} node_modules; exit 0; fi`,
+      "# Stand-in: `npm ci` links the node_modules the README's steps installed in the repository",
+      "# from the same package-lock.json (a real `npm ci` takes 30-50 s, once per job).",
+      'if [ "$1" = ci ]; then',
+      `  src=${JSON.stringify(repoDir)}/"$(basename "$PWD")"`,
+      '  if ! cmp -s package-lock.json "$src/package-lock.json"; then',
+      '    echo "npm ci stand-in: no package-lock.json, or not the one installed in $src" >&2; exit 1',
+      "  fi",
+      '  rm -rf node_modules && ln -s "$src/node_modules" node_modules && exit 0',
+      "fi",
       `exec ${JSON.stringify(realNpm)} "$@"`,
       "",
     ].join("\n"),
@@ -134,7 +140,7 @@ export class FleetRepo {
     private readonly workDir: string,
     private readonly toolchain: ActToolchain,
   ) {
-    this.standIns = writeStandIns(path.join(workDir, "stand-ins"), toolchain);
+    this.standIns = writeStandIns(path.join(workDir, "stand-ins"), dir, toolchain);
   }
 
   static create(parent: string, repo: string, toolchain: ActToolchain): FleetRepo {

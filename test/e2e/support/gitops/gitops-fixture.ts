@@ -12,10 +12,16 @@ import { e2e } from "../e2e-context";
 import { FleetRepo, provisionAct, type ActResult, type ActSettings, type RunKill } from "./act-runner";
 import { GitHubStandIn } from "../../../support/github-stand-in";
 import { startS3Backend, type S3Backend } from "./s3-backend";
+import { followReadme } from "./readme-steps";
+
+/** A workflow run's attempt: GitHub's re-run of a run is its next attempt, under the same id. */
+export interface RunRef {
+  id: number;
+  attempt: number;
+}
 
 /** The repository on "GitHub" (the stand-in). */
 export const REPO = "acme/fleet-repo";
-export const STACKS = ["site-a", "site-b"] as const;
 /** The repository's `GITHUB_TOKEN`, which the stand-in checks on every request. */
 const GITHUB_TOKEN = "stand-in-token";
 
@@ -30,27 +36,37 @@ export class GitOpsFixture {
     private readonly pulumiDir: string,
   ) {}
 
-  /** Sets everything up and creates the stacks of `fleetDir` in the shared backend (committed). */
+  /**
+   * Copies the example repository to a fresh git repository and follows its README's setup as
+   * written (the package from this checkout's tarball, a real `npm install` of each program on its
+   * shipped lock file, both programs' stacks created in the shared backend, committed); the
+   * workflows then run on `fleetDir`.
+   */
   static async start(fleetDir: string): Promise<GitOpsFixture> {
     const context = e2e();
-    const toolchain = {
-      actDir: provisionAct(),
-      pulumiDir: context.pulumiDir,
-      nodeModules: context.nodeModules,
-    };
+    const toolchain = { actDir: provisionAct(), pulumiDir: context.pulumiDir };
     const repo = FleetRepo.create(context.workDir, REPO, toolchain);
     const github = await GitHubStandIn.start({ token: GITHUB_TOKEN, repo: REPO });
     const backend = await startS3Backend("fleet-state");
     const pulumiHome = path.join(repo.dir, "..", "pulumi-home");
     mkdirSync(pulumiHome);
     const fixture = new GitOpsFixture(repo, github, backend, fleetDir, pulumiHome, context.pulumiDir);
-    // Both stacks at once (each command starts the CLI and reaches the bucket).
-    await Promise.all(
-      STACKS.map((stack) =>
-        fixture.pulumiAsync(["stack", "init", stack, "--secrets-provider", "passphrase"]),
-      ),
-    );
-    repo.commit("the stacks, created first");
+    followReadme(repo.dir, {
+      tarball: context.tarball,
+      exports: fixture.backendEnv(),
+      env: {
+        PATH: `${context.pulumiDir}${path.delimiter}${process.env.PATH ?? ""}`,
+        PULUMI_HOME: pulumiHome,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        // The machine's npm cache holds every package of the lock files (the suite's setup
+        // installed them): no need to ask the registry again about each.
+        npm_config_prefer_offline: "true",
+        GIT_AUTHOR_NAME: "fleet",
+        GIT_AUTHOR_EMAIL: "fleet@example.com",
+        GIT_COMMITTER_NAME: "fleet",
+        GIT_COMMITTER_EMAIL: "fleet@example.com",
+      },
+    });
     return fixture;
   }
 
@@ -78,12 +94,13 @@ export class GitOpsFixture {
   /** Secrets a test changes (e.g. a wrong client secret), over the ones the README lists. */
   readonly secretOverrides: Record<string, string> = {};
 
-  /** The repository's variables and secrets (README), and the runner's environment for run `runId`. */
-  settings(runId: number): ActSettings {
+  /** The repository's variables and secrets (README), and the runner's environment for a run. */
+  settings(run: RunRef): ActSettings {
     const context = e2e();
     return {
       vars: {
-        FLEET_DIR: this.fleetDir,
+        // `fleet` is the workflows' default: not set for it, as a team keeping `fleet/` would.
+        ...(this.fleetDir === "fleet" ? {} : { FLEET_DIR: this.fleetDir }),
         DEVPLATFORM_BASE_URL: context.emulatorUrl,
         // The shortest lease deploy-stack.sh accepts that a loaded CI machine renews in time.
         DEPLOY_LEASE_SECONDS: "30",
@@ -99,21 +116,30 @@ export class GitOpsFixture {
       },
       env: {
         GITHUB_API_URL: this.github.url,
-        GITHUB_RUN_ID: String(runId),
-        GITHUB_RUN_ATTEMPT: "1",
+        GITHUB_RUN_ID: String(run.id),
+        GITHUB_RUN_ATTEMPT: String(run.attempt),
         // A runner's own home, and no update check (offline).
         PULUMI_HOME: this.pulumiHome,
+        // No PULUMI_NODEJS_TRANSPILE_ONLY: the TypeScript program is type-checked at every run, as
+        // in a user's CI (and by preview.yml's `tsc --noEmit`).
         PULUMI_SKIP_UPDATE_CHECK: "true",
-        // The suite's setting for every TypeScript program (half the time); preview.yml type-checks
-        // the program itself (`tsc --noEmit`), as a user's CI would.
-        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
       },
     };
   }
 
-  /** Runs `workflow` for `event` as run `runId`, optionally killed at a point. */
-  run(event: string, workflow: string, payload: unknown, runId: number, kill?: RunKill): Promise<ActResult> {
-    return this.repo.run(event, workflow, payload, this.settings(runId), kill);
+  /**
+   * Runs `workflow` for `event` as run `run` (its first attempt, or the attempt a re-run of it
+   * is), optionally killed at a point.
+   */
+  run(
+    event: string,
+    workflow: string,
+    payload: unknown,
+    run: number | RunRef,
+    kill?: RunKill,
+  ): Promise<ActResult> {
+    const ref = typeof run === "number" ? { id: run, attempt: 1 } : run;
+    return this.repo.run(event, workflow, payload, this.settings(ref), kill);
   }
 
   async stop(): Promise<void> {
