@@ -103,7 +103,11 @@ export class DevicePlatformClient {
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
       quotaHaltShare: this.#options.quotaHaltShare,
       // One pace per client: a client serves one application, whose rate limit every request shares.
-      pacer: new AdaptivePacer({ store: options.paceStore, maxPauseMs: this.#options.retry.retryAfterCapMs }),
+      pacer: new AdaptivePacer({
+        store: options.paceStore,
+        maxPauseMs: this.#options.retry.retryAfterCapMs,
+        off: options.pacing === false,
+      }),
       onPace: options.onPace,
       rateLimitWaitMs: this.#options.rateLimitWaitMs,
     });
