@@ -235,19 +235,27 @@ export class AdaptivePacer {
       return;
     }
     if (seen === undefined || seen.slowStart) return;
+    // Nothing of this client's to add to the pace: the look is its view, with no change.
+    if (this.inFlight === 0 && this.state.passedAt.length === 0) {
+      this.engaged = true;
+      this.state = seen;
+      return this.window.release();
+    }
     this.engage(() => undefined);
-    this.tell("shared");
   }
 
   /**
-   * The pace takes over from the start window: this client's requests in flight join the shared
-   * count, `change` runs on the pace, and every request waiting for room looks for a turn instead.
+   * The pace takes over from the start window: this client's requests in flight and what passed
+   * in its last second join the shared pace's, `change` runs on it, and every request waiting for
+   * room looks for a turn instead. (Another's decrease seen in it is told by {@link change}.)
    */
   private engage<T>(change: (state: PaceState) => T): T {
     this.engaged = true;
-    const inFlight = this.inFlight;
+    const { inFlight } = this;
+    const own = this.state.passedAt;
     const result = this.change((state) => {
       state.inFlight += inFlight;
+      if (state.passedAt !== own) state.passedAt = mergedTimes(state.passedAt, own);
       return change(state);
     });
     this.window.release();
@@ -294,7 +302,6 @@ export class AdaptivePacer {
     this.refusals += 1;
     const wait = this.unpacedWait(retryAfterMs);
     if (this.off) return wait;
-    const own = this.state.passedAt;
     const refuse = (state: PaceState): number => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
       const passed =
@@ -302,7 +309,6 @@ export class AdaptivePacer {
       // The pace's first refusal, met by a request started before it engaged: what passed in the
       // last second (this client's, counted in its window) is the rate it was sent at.
       const first = state.slowStart && ticket === FREE_TICKET;
-      if (first && state.passedAt !== own) state.passedAt = mergedTimes(state.passedAt, own);
       if ((first || ticket >= state.episodeStart) && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
