@@ -84,7 +84,7 @@ describe("the pace of one application on one machine", () => {
   });
 
   it("breaks a lock dated in the future too (the wall clock stepped back since it was made)", () => {
-    const one = store();
+    const one = new MachinePaceStore(store().directory); // the real clocks
     one.transact((state) => void (state.rate = 7));
     const lock = path.join(one.directory, "lock");
     fs.mkdirSync(lock);
