@@ -12,6 +12,7 @@
  * refused cannot be recalled; the platform refuses it as well.
  */
 import type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "../../sdk";
+import { machineMs } from "./machine-clock";
 import {
   SharedRecordError,
   catchUpWithOthers,
@@ -30,11 +31,12 @@ export class DeploymentQuotaShare implements QuotaHaltShare {
   private unreadableTold = false;
 
   /**
-   * @param now the clock, in milliseconds (tests move it).
+   * @param now the machine's monotonic clock, which re-reads go by (tests move it): on the wall
+   *   clock, one stepped back an hour made no re-read for an hour.
    * @param readIntervalMs see {@link READ_CHECK_INTERVAL_MS}.
    */
   constructor(
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = machineMs,
     private readonly readIntervalMs: number = READ_CHECK_INTERVAL_MS,
   ) {}
 

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DeploymentQuotaShare } from "../../../provider/runtime/quota-share";
 import {
   applicationKey,
@@ -90,6 +90,21 @@ describe("another process's refusal", () => {
     expect(await share.refusedElsewhere(GET)).toBeUndefined();
     clock += 1;
     expect(await share.refusedElsewhere(GET)).toEqual(refusal);
+  });
+
+  it("halts a GET 250 ms after the last read however the wall clock steps: the machine's clock decides", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "hrtime"] });
+    try {
+      const onMachineClock = new DeploymentQuotaShare();
+      share = onMachineClock;
+      expect(await onMachineClock.refusedElsewhere(GET)).toBeUndefined();
+      anotherProcessRefused();
+      vi.setSystemTime(Date.now() - 3_600_000); // the wall clock steps back an hour
+      vi.advanceTimersByTime(250);
+      expect(await onMachineClock.refusedElsewhere(GET)).toEqual(refusal);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("halts a GET at once when a write's read found the refusal", async () => {
