@@ -85,3 +85,17 @@ export function cubic(state: PaceState, now: number): number {
 export function ceiling(state: PaceState): number {
   return INITIAL_RATE + 2 * state.passedAt.length * (1000 / MEASURE_WINDOW_MS);
 }
+
+/**
+ * A client joins a pace whose first decrease another made, before anything sent since passed: the
+ * requests it passed in the second before that decrease were the machine's too, and the decrease
+ * (from the refused client's count alone) did not know them. They are added to the rate it came at.
+ */
+export function joinEpisode(state: PaceState, own: readonly number[]): void {
+  if (state.episodeConfirmed) return;
+  const before = own.filter((at) => at <= state.decreasedAt && at >= state.decreasedAt - MEASURE_WINDOW_MS);
+  const added = before.length * (1000 / MEASURE_WINDOW_MS);
+  state.plateau += added;
+  state.refusedWindowPassed += added;
+  state.rate = Math.max(MIN_RATE, state.plateau * DECREASE_FACTOR);
+}

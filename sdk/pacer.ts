@@ -51,6 +51,7 @@ import {
   countPassed,
   cubic,
   decrease,
+  joinEpisode,
   mergedTimes,
   settlePlateau,
   startDelay,
@@ -255,7 +256,9 @@ export class AdaptivePacer {
     const own = this.state.passedAt;
     const result = this.change((state) => {
       state.inFlight += inFlight;
-      if (state.passedAt !== own) state.passedAt = mergedTimes(state.passedAt, own);
+      if (state.passedAt === own) return change(state);
+      if (!state.slowStart) joinEpisode(state, own);
+      state.passedAt = mergedTimes(state.passedAt, own);
       return change(state);
     });
     this.window.release();
