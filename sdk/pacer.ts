@@ -37,7 +37,6 @@ import {
   DEFAULT_PAUSE_MS,
   LATE_START_KEEPS_PACE_MS,
   LOOK_INTERVAL_MS,
-  MAX_LOOK_OFFSET_MS,
   MAX_PAUSE_MS,
   MEASURE_WINDOW_MS,
   SLOW_START_GAIN,
@@ -45,7 +44,7 @@ import {
   type PaceState,
   type PaceStore,
 } from "./pace-state";
-import { machineMs } from "./machine-clock";
+import { lookOffsetMs, realClock, type PaceEvent, type PaceListener, type PacerClock } from "./pace-clock";
 import {
   ceiling,
   countPassed,
@@ -59,43 +58,10 @@ import {
 } from "./pace-curve";
 import { StartWindow } from "./start-window";
 
+export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
+
 /** The ticket of a request started before the pace engaged: older than every episode. */
 const FREE_TICKET = -1;
-
-/**
- * How much later than a turn's time a client looks for it after a look without the lock: 0–{@link
- * MAX_LOOK_OFFSET_MS} ms, drawn at every look, so that clients waiting for one turn come back apart
- * and in no fixed order (drawn once per client, the smallest took every due turn).
- */
-function lookOffsetMs(): number {
-  return Math.floor(Math.random() * (MAX_LOOK_OFFSET_MS + 1));
-}
-
-/** The clock and timer of a pacer (tests give a fake one). */
-export interface PacerClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-const realClock: PacerClock = {
-  now: machineMs,
-  sleep: (ms) => (ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms))),
-};
-
-/** What a pacer tells whoever watches it (a progress line while it waits). */
-export interface PaceEvent {
-  /** Requests per second the client now keeps to. */
-  readonly rate: number;
-  /** Until when nothing starts, on the machine's monotonic clock (machine-clock.ts). */
-  readonly pausedUntil: number;
-  /** Refusals this pacer met (its own; not those another client sharing its pace met). */
-  readonly refusals: number;
-  /** `refused`: one of this client's requests; `shared`: another client's, that shares the pace. */
-  readonly cause: "refused" | "shared";
-}
-
-/** Receives pace events; exceptions it throws are ignored. */
-export type PaceListener = (event: PaceEvent) => void;
 
 /** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
 export class AdaptivePacer {
