@@ -1,17 +1,17 @@
 /**
- * The pace of one application's requests: a refused request slows the client, not the request.
+ * The pace of one application's requests: a refusal slows the client, not the request.
  *
  * The platform's per-second limit belongs to the application, and every client of it (every stack of
  * a team, every provider process of a deployment) shares it; none can know its share in advance. As
  * TCP's senders and the AWS SDKs' adaptive retry mode do, the pacer finds it from the platform's
- * answers: a multiplicative decrease on each refusal and a CUBIC increase after it (the curve of
- * TCP CUBIC and of the AWS SDKs' adaptive mode), which independent senders converge under with no
- * coordinator.
+ * answers: a multiplicative decrease on each refusal and a CUBIC increase after it, which
+ * independent senders converge under with no coordinator.
  *
- * - A client starts at {@link INITIAL_RATE} requests a second and, until its first refusal, each
- *   request that passes adds {@link SLOW_START_GAIN} to the rate (TCP's slow start: the rate
- *   doubles every second while the platform accepts it). Many stacks started at once thus meet the
- *   limit with a few refusals each rather than a burst of every request in flight.
+ * - Until the first refusal the pace costs nothing: no rate, no timer, no look at a shared store —
+ *   only a window of requests in flight that doubles every round trip (start-window.ts). A client
+ *   sharing a pace (pace-store.ts) learns of another's refusal by a look at most every
+ *   {@link LOOK_INTERVAL_MS} (the store's `changed`: a `stat`, and a read only when the file
+ *   changed), not per request; it joins the pace then, or at its own first refusal.
  * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
  *   second when that is less (what the platform let this client through is its share when many
  *   overshoot together) — once per episode: refusals of requests started before the last decrease
@@ -29,58 +29,39 @@
  *   second", and holding every request for it idles the client for up to a whole window at every
  *   refusal (in `bench/pace-simulation.ts`, 20 stacks × 500 at 50/s took 1.18 × the limit's floor
  *   so, 1.06 without); the lowered rate already spaces the others.
- * - After a refusal the rate climbs back along a cubic in the time since: fast at first, flat near
- *   the rate at which the refusal came (reached after ∛(rate·(1−β)/C) seconds), then probing above
- *   it slowly, then faster — {@link CUBIC_SCALE} × (t − K)³ requests a second. So a client spends
- *   most of its time just below the limit it found, and many clients together overshoot it seldom.
- * - The rate never goes below {@link MIN_RATE}, nor climbs above twice what passed in the last
- *   second (plus the initial rate): a rate the client does not use says nothing of the platform's
- *   limit.
+ * - After a refusal the rate climbs back along a cubic, and never goes below a floor (pace-curve.ts).
  */
 
 import {
   CLIENT_PAUSE_ABOVE_MS,
-  CUBIC_SCALE,
-  DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
-  FULL_WINDOW_MS,
-  INITIAL_RATE,
   LATE_START_KEEPS_PACE_MS,
-  MAX_LOOK_OFFSET_MS,
+  LOOK_INTERVAL_MS,
   MAX_PAUSE_MS,
   MEASURE_WINDOW_MS,
-  MIN_RATE,
   SLOW_START_GAIN,
   initialPaceState,
   type PaceState,
   type PaceStore,
 } from "./pace-state";
+import { lookOffsetMs, realClock, type PaceEvent, type PaceListener, type PacerClock } from "./pace-clock";
+import {
+  ceiling,
+  countPassed,
+  cubic,
+  decrease,
+  joinEpisode,
+  mergedTimes,
+  settlePlateau,
+  startDelay,
+  windowMayBeFull,
+} from "./pace-curve";
+import { StartWindow } from "./start-window";
 
-/** The clock and timer of a pacer (tests give a fake one). */
-export interface PacerClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
 
-const realClock: PacerClock = {
-  now: () => Date.now(),
-  sleep: (ms) => (ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms))),
-};
-
-/** What a pacer tells whoever watches it (a progress line while it waits). */
-export interface PaceEvent {
-  /** Requests per second the client now keeps to. */
-  readonly rate: number;
-  /** Epoch milliseconds until which nothing starts. */
-  readonly pausedUntil: number;
-  /** Refusals this pacer met (its own; not those another client sharing its pace met). */
-  readonly refusals: number;
-  /** `refused`: one of this client's requests; `shared`: another client's, that shares the pace. */
-  readonly cause: "refused" | "shared";
-}
-
-/** Receives pace events; exceptions it throws are ignored. */
-export type PaceListener = (event: PaceEvent) => void;
+/** The ticket of a request started before the pace engaged: older than every episode. */
+const FREE_TICKET = -1;
 
 /** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
 export class AdaptivePacer {
@@ -90,27 +71,32 @@ export class AdaptivePacer {
   private inFlight = 0;
   /** Refusals this client met. */
   private refusals = 0;
-  /** The last decrease this client made (epoch milliseconds): another one seen is another's. */
+  /** The last decrease this client made (machine-clock milliseconds): another one seen is another's. */
   private ownDecreaseAt = 0;
   private readonly listeners = new Set<PaceListener>();
+  /** A refusal is known (this client's, or another's sharing the store): the pace bounds starts. */
+  private engaged = false;
+  /** The bound until then. */
+  private readonly window = new StartWindow();
+  /** When this client last looked whether the shared pace engaged (see {@link lookForRefusal}). */
+  private lastLookAt = Number.NEGATIVE_INFINITY;
   /** With a store, this client's waiting requests look at it one at a time (see acquire). */
   private queue: Promise<unknown> = Promise.resolve();
-  /**
-   * How much later than a turn's time this client looks for it after a look without the lock
-   * (0–{@link MAX_LOOK_OFFSET_MS} ms, drawn once): clients that wait for one turn come back apart.
-   */
-  private readonly lookOffsetMs = Math.floor(Math.random() * (MAX_LOOK_OFFSET_MS + 1));
 
   private readonly clock: PacerClock;
   private readonly store: PaceStore | undefined;
   private readonly maxPauseMs: number;
+  /** No pace at all (the bench's `pacing off`): every start at once, a refusal waits alone. */
+  private readonly off: boolean;
 
   /**
    * @param options.clock the clock and timer (tests give a fake one)
    * @param options.store where the pace is kept when other clients share it
    * @param options.maxPauseMs the longest pause one `Retry-After` imposes (default {@link MAX_PAUSE_MS})
+   * @param options.off no pace at all (for measuring what it costs)
    */
-  constructor(options: { clock?: PacerClock; store?: PaceStore; maxPauseMs?: number } = {}) {
+  constructor(options: { clock?: PacerClock; store?: PaceStore; maxPauseMs?: number; off?: boolean } = {}) {
+    this.off = options.off ?? false;
     this.clock = options.clock ?? realClock;
     this.store = options.store;
     this.maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
@@ -132,6 +118,16 @@ export class AdaptivePacer {
    * which {@link passed} and {@link refused} take back.
    */
   async acquire(): Promise<number> {
+    if (this.off) return FREE_TICKET;
+    while (!this.engaged) {
+      this.lookForRefusal();
+      if (this.engaged) break;
+      if (this.window.tryStart()) {
+        this.inFlight += 1;
+        return FREE_TICKET;
+      }
+      await this.window.wait();
+    }
     // Nothing of this client in flight: the slow start may let it start at once (nextStart), which
     // a place behind the others in the queue would defeat.
     if (this.store === undefined || this.inFlight === 0) return this.nextStart();
@@ -153,7 +149,7 @@ export class AdaptivePacer {
       if (seen !== undefined) {
         const waitMs = startDelay(seen, now);
         if (waitMs > 0) {
-          await this.clock.sleep(waitMs + this.lookOffsetMs);
+          await this.clock.sleep(waitMs + lookOffsetMs());
           continue;
         }
       }
@@ -188,19 +184,72 @@ export class AdaptivePacer {
     }
   }
 
+  /**
+   * Before the pace engaged: whether another client sharing the store met a refusal, looked at no
+   * more than every {@link LOOK_INTERVAL_MS} (a `stat` of the store's file; a read only when it
+   * changed). Requests started meanwhile may meet a refusal of their own, which engages the pace
+   * as well: a look per request would cost every request a file's read to spare a few refusals.
+   */
+  private lookForRefusal(): void {
+    if (this.store?.changed === undefined) return;
+    const now = this.clock.now();
+    if (now - this.lastLookAt < LOOK_INTERVAL_MS) return;
+    this.lastLookAt = now;
+    let seen: PaceState | undefined;
+    try {
+      seen = this.store.changed();
+    } catch {
+      return;
+    }
+    if (seen === undefined || seen.slowStart) return;
+    // Nothing of this client's to add to the pace: the look is its view, with no change.
+    if (this.inFlight === 0 && this.state.passedAt.length === 0) {
+      this.engaged = true;
+      this.state = seen;
+      return this.window.release();
+    }
+    this.engage(() => undefined);
+  }
+
+  /**
+   * The pace takes over from the start window: this client's requests in flight and what passed
+   * in its last second join the shared pace's, `change` runs on it, and every request waiting for
+   * room looks for a turn instead. (Another's decrease seen in it is told by {@link change}.)
+   */
+  private engage<T>(change: (state: PaceState) => T): T {
+    this.engaged = true;
+    const { inFlight } = this;
+    const own = this.state.passedAt;
+    const result = this.change((state) => {
+      state.inFlight += inFlight;
+      if (state.passedAt === own) return change(state);
+      if (!state.slowStart) joinEpisode(state, own);
+      state.passedAt = mergedTimes(state.passedAt, own);
+      return change(state);
+    });
+    this.window.release();
+    return result;
+  }
+
   /** The request of a ticket {@link acquire} gave ended, however (call once per ticket). */
   release(): void {
+    if (this.off) return;
     this.inFlight = Math.max(0, this.inFlight - 1);
+    if (!this.engaged) return this.window.ended();
     this.change((state) => void (state.inFlight = Math.max(0, state.inFlight - 1)));
   }
 
   /** The request of `ticket` passed (any answer but a refusal or a server fault). */
   passed(ticket: number): void {
+    if (this.off) return;
     const now = this.clock.now();
+    if (!this.engaged) {
+      // Counted here only, for the first refusal's decrease: what passed in the last second.
+      countPassed(this.state, now);
+      return this.window.grow();
+    }
     this.change((state) => {
-      state.passedAt.push(now);
-      while (state.passedAt.length > 0 && (state.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
-        state.passedAt.shift();
+      countPassed(state, now);
       if (ticket < state.episodeStart) return;
       if (!state.episodeConfirmed) settlePlateau(state);
       state.episodeConfirmed = true;
@@ -221,20 +270,25 @@ export class AdaptivePacer {
     const now = this.clock.now();
     this.refusals += 1;
     const wait = this.unpacedWait(retryAfterMs);
-    const pausedUntil = this.change((state) => {
+    if (this.off) return wait;
+    const refuse = (state: PaceState): number => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
       const passed =
         state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length * (1000 / MEASURE_WINDOW_MS);
-      if (ticket >= state.episodeStart && !windowMayBeFull(state, now)) {
+      // The pace's first refusal, met by a request started before it engaged: what passed in the
+      // last second (this client's, counted in its window) is the rate it was sent at.
+      const first = state.slowStart && ticket === FREE_TICKET;
+      if ((first || ticket >= state.episodeStart) && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
         // the rate.
-        decrease(state, now, Math.min(state.rate, passed));
+        decrease(state, now, first ? passed : Math.min(state.rate, passed));
         this.ownDecreaseAt = now;
       }
       if (!state.episodeConfirmed) state.refusedWindowPassed = passed;
       return state.pausedUntil;
-    });
+    };
+    const pausedUntil = this.engaged ? this.change(refuse) : this.engage(refuse);
     this.tell("refused");
     return Math.max(wait, pausedUntil - now);
   }
@@ -285,58 +339,4 @@ export class AdaptivePacer {
       }
     }
   }
-}
-
-/** Starts an episode: the rate at which the refusal came is the cubic's plateau. */
-function decrease(state: PaceState, now: number, refusedAt: number): void {
-  state.plateau = Math.max(MIN_RATE, refusedAt);
-  state.decreasedAt = now;
-  state.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
-  state.slowStart = false;
-  state.episodeStart = state.issued;
-  state.episodeConfirmed = false;
-  state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
-}
-
-/**
- * The first request sent since a decrease passed: the platform's window that refused has ended, and
- * the latest refusal came near its end. What passed in the second before that refusal is that
- * window's count, less of the window before it than the second before the episode's first refusal
- * held (which in a slow start spans two windows: a limit of 10 read as 11–13); when it is less, it
- * is where the cubic flattens, and the rate is β × it.
- */
-function settlePlateau(state: PaceState): void {
-  const counted = Math.max(MIN_RATE, state.refusedWindowPassed);
-  if (counted >= state.plateau) return;
-  state.plateau = counted;
-  state.rate = Math.min(state.rate, counted * DECREASE_FACTOR);
-}
-
-/** Milliseconds until a request may start (0: now). */
-function startDelay(state: PaceState, now: number): number {
-  // Before the first refusal a request starts at once while nothing else is in flight (of any
-  // client keeping this pace): one request after another cannot burst, and need not wait for
-  // the rate to climb.
-  const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
-  const startAt = Math.max(now, state.pausedUntil, spaced);
-  if (startAt > now) return startAt - now;
-  if (windowMayBeFull(state, now) && state.inFlight > 0) return 1000 / state.rate;
-  return 0;
-}
-
-/** Since the last decrease nothing sent after it passed, and the platform's window may still be full. */
-function windowMayBeFull(state: PaceState, now: number): boolean {
-  return !state.episodeConfirmed && now - state.decreasedAt < FULL_WINDOW_MS;
-}
-
-/** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */
-function cubic(state: PaceState, now: number): number {
-  const k = Math.cbrt((state.plateau * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
-  const t = (now - state.decreasedAt) / 1000;
-  return CUBIC_SCALE * (t - k) ** 3 + state.plateau;
-}
-
-/** Twice what passed in the last second, plus the initial rate. */
-function ceiling(state: PaceState): number {
-  return INITIAL_RATE + 2 * state.passedAt.length * (1000 / MEASURE_WINDOW_MS);
 }

@@ -19,6 +19,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { initialPaceState, type PaceState, type PaceStore } from "../../sdk";
+import { machineMs } from "./machine-clock";
 import { applicationKey, sharedRoot, verifyDirectory, verifyFile } from "./shared-record-paths";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
@@ -35,14 +36,18 @@ const LOCK = "lock";
 export class MachinePaceStore implements PaceStore {
   private opened = false;
   private readonly sleeper = new Int32Array(new SharedArrayBuffer(4));
+  /** The state file's identity at the last {@link changed} (inode, size, modification time). */
+  private lastSeen = "";
 
   /**
    * @param directory the application's pace directory
-   * @param now the clock (tests move it)
+   * @param now the machine's monotonic clock, the pace's times' (tests move it)
+   * @param wallNow the wall clock, which files' modification times go by (tests move it)
    */
   constructor(
     readonly directory: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = machineMs,
+    private readonly wallNow: () => number = Date.now,
   ) {}
 
   transact<T>(change: (state: PaceState) => T): T {
@@ -61,6 +66,27 @@ export class MachinePaceStore implements PaceStore {
   /** The pace as its file holds it, read without the lock (every write is a rename: a whole file). */
   peek(): PaceState {
     this.open();
+    return this.read();
+  }
+
+  /**
+   * The pace when its file changed since the last call: one `stat` when it did not (what a process
+   * not yet pacing pays, at most every `LOOK_INTERVAL_MS`, to learn of another's refusal). Only a
+   * pacing process writes the file, so a file that changed is a pace some process keeps.
+   */
+  changed(): PaceState | undefined {
+    this.open();
+    const file = path.join(this.directory, STATE);
+    let seen: string;
+    try {
+      const stat = fs.lstatSync(file);
+      seen = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    if (seen === this.lastSeen) return undefined;
+    this.lastSeen = seen;
     return this.read();
   }
 
@@ -104,7 +130,9 @@ export class MachinePaceStore implements PaceStore {
 
   private isStale(lock: string): boolean {
     try {
-      return this.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS;
+      // A lock's time is a file's (the wall clock's); one dated in the future is as stale as one
+      // long past (the clock stepped back since it was made), not held for ever.
+      return Math.abs(this.wallNow() - fs.statSync(lock).mtimeMs) > STALE_LOCK_MS;
     } catch {
       return false; // released meanwhile
     }
@@ -121,8 +149,14 @@ export class MachinePaceStore implements PaceStore {
       throw error;
     }
     const stored = parseState(text);
-    if (stored === undefined || this.now() - stored.changedAt > IDLE_RESET_MS) return initialPaceState();
-    return stored.state;
+    if (stored === undefined) return initialPaceState();
+    const now = this.now();
+    // Dated after now: written on another clock (a provider before the monotonic one, or before
+    // the machine's boot), and its times mean nothing on this one.
+    if (stored.changedAt > now) return initialPaceState();
+    // A pause still running outlives the idle reset: everyone slept through it, nobody changed the file.
+    const idle = now - stored.changedAt > IDLE_RESET_MS && stored.state.pausedUntil <= now;
+    return idle ? initialPaceState() : stored.state;
   }
 
   private write(state: PaceState): void {
