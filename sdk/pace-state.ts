@@ -14,15 +14,17 @@ export const CUBIC_SCALE = 0.002;
 export const INITIAL_RATE = 2;
 /**
  * While a shared pace is in slow start (it started again after an idle reset, with a client still
- * pacing by it), each request that passes adds this to the rate. Before a client's first refusal
- * its start window bounds it instead (start-window.ts).
+ * pacing by it) and in the slow start a client keeps in memory before a refusal is known, each
+ * request that passes adds this to the rate.
  */
 export const SLOW_START_GAIN = 1;
 /**
- * Before its first refusal, a client sharing a pace looks whether another client met one at most
- * this often (the store's `changed`): its requests meanwhile are bounded by its start window alone.
+ * A slow start kept in memory (no refusal known yet) spaces its starts until its rate reaches this,
+ * requests per second, and none after: it has climbed past every limit the pacer is measured at
+ * (bench/pace-simulation.ts: 10–50 a second per application), and a limit above it is met once, by
+ * the requests in flight then (the provider's 64 at most), before the pace engages.
  */
-export const LOOK_INTERVAL_MS = 100;
+export const FREE_START_RATE = 64;
 /** The slowest pace, in requests per second. */
 export const MIN_RATE = 0.5;
 /** The wait of a request refused with `rate_limited` and no `Retry-After`. */

@@ -7,11 +7,15 @@
  * answers: a multiplicative decrease on each refusal and a CUBIC increase after it, which
  * independent senders converge under with no coordinator.
  *
- * - Until the first refusal the pace costs nothing: no rate, no timer, no look at a shared store —
- *   only a window of requests in flight that doubles every round trip (start-window.ts). A client
- *   sharing a pace (pace-store.ts) learns of another's refusal by a look at most every
- *   {@link LOOK_INTERVAL_MS} (the store's `changed`: a `stat`, and a read only when the file
- *   changed), not per request; it joins the pace then, or at its own first refusal.
+ * - Until the first refusal known on the machine the pace costs no file: each client keeps its slow
+ *   start in memory (2 requests a second, one more per pass, at most twice what passed in the last
+ *   second plus 2, a request starting at once while nothing else is in flight), and a client
+ *   sharing a pace (pace-store.ts) looks before each start whether another met a refusal — the
+ *   store's `changed`, one `stat` of the pace file, a read only when it changed — and joins the pace
+ *   at once when one did, or at its own first refusal. Only then does each start, pass and refusal
+ *   change the shared pace under its lock. (Per request a lock, a read and a rename cost 3,000 adds
+ *   sharing a pace 13 s of 20 s; a look every 100 ms instead of per start let the others send on
+ *   into a full window: 130 adds for 120 in the e2e's 4 stacks at 10/s, against 126.)
  * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
  *   second when that is less (what the platform let this client through is its share when many
  *   overshoot together) — once per episode: refusals of requests started before the last decrease
@@ -35,8 +39,8 @@
 import {
   CLIENT_PAUSE_ABOVE_MS,
   DEFAULT_PAUSE_MS,
+  FREE_START_RATE,
   LATE_START_KEEPS_PACE_MS,
-  LOOK_INTERVAL_MS,
   MAX_PAUSE_MS,
   MEASURE_WINDOW_MS,
   SLOW_START_GAIN,
@@ -56,12 +60,16 @@ import {
   startDelay,
   windowMayBeFull,
 } from "./pace-curve";
-import { StartWindow } from "./start-window";
 
 export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
 
 /** The ticket of a request started before the pace engaged: older than every episode. */
 const FREE_TICKET = -1;
+/**
+ * Tickets of the slow start a client sharing a store keeps in memory count down from here: the
+ * state's ticket n is `MEMORY_TICKETS − n`, told apart from the shared pace's (see ticketOf).
+ */
+const MEMORY_TICKETS = -2;
 
 /** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
 export class AdaptivePacer {
@@ -74,12 +82,11 @@ export class AdaptivePacer {
   /** The last decrease this client made (machine-clock milliseconds): another one seen is another's. */
   private ownDecreaseAt = 0;
   private readonly listeners = new Set<PaceListener>();
-  /** A refusal is known (this client's, or another's sharing the store): the pace bounds starts. */
+  /**
+   * A refusal is known (this client's, or another's sharing the store): the store's pace bounds
+   * starts. Until then {@link state} is this client's own slow start, kept in memory.
+   */
   private engaged = false;
-  /** The bound until then. */
-  private readonly window = new StartWindow();
-  /** When this client last looked whether the shared pace engaged (see {@link lookForRefusal}). */
-  private lastLookAt = Number.NEGATIVE_INFINITY;
   /** With a store, this client's waiting requests look at it one at a time (see acquire). */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -119,20 +126,11 @@ export class AdaptivePacer {
    */
   async acquire(): Promise<number> {
     if (this.off) return FREE_TICKET;
-    while (!this.engaged) {
-      this.lookForRefusal();
-      if (this.engaged) break;
-      if (this.window.tryStart()) {
-        this.inFlight += 1;
-        return FREE_TICKET;
-      }
-      await this.window.wait();
-    }
-    // Nothing of this client in flight: the slow start may let it start at once (nextStart), which
-    // a place behind the others in the queue would defeat.
-    if (this.store === undefined || this.inFlight === 0) return this.nextStart();
-    // Each look at a shared store is a change of a file under a lock: one waiting request of this
-    // client looks at a time, not every one at every start.
+    // Nothing of this client in flight, or no shared pace engaged: no file to wait for, and the
+    // slow start may let it start at once (nextStart), which a place behind the others would defeat.
+    if (this.store === undefined || !this.engaged || this.inFlight === 0) return this.nextStart();
+    // Each look at an engaged shared store is a change of a file under a lock: one waiting request
+    // of this client looks at a time, not every one at every start.
     const turn = this.queue.then(() => this.nextStart());
     this.queue = turn.catch(() => undefined);
     return turn;
@@ -140,6 +138,7 @@ export class AdaptivePacer {
 
   private async nextStart(): Promise<number> {
     for (;;) {
+      this.lookForRefusal();
       const now = this.clock.now();
       // A look at a shared pace that finds no turn due waits without its lock. Every client waiting
       // comes back when the turn is due, each a little apart: the first takes it under the lock,
@@ -154,7 +153,7 @@ export class AdaptivePacer {
         }
       }
       const start = this.change((state): { ticket: number } | { waitMs: number } => {
-        const waitMs = startDelay(state, now);
+        const waitMs = this.unspaced(state) ? 0 : startDelay(state, now);
         if (waitMs > 0) return { waitMs };
         // With a shared pace, a start a little late keeps the pace's times: clients sharing it
         // look for a turn a few milliseconds apart by design (above), and their timers fire late
@@ -168,15 +167,25 @@ export class AdaptivePacer {
       });
       if ("ticket" in start) {
         this.inFlight += 1;
-        return start.ticket;
+        // A start of the slow start kept in memory: a ticket of its own numbering (see ticketOf).
+        return this.store !== undefined && !this.engaged ? MEMORY_TICKETS - start.ticket : start.ticket;
       }
       // A refusal met while waiting may move the start later: look again after the wait.
       await this.clock.sleep(start.waitMs);
     }
   }
 
+  /**
+   * Before any refusal is known, a slow start that climbed to {@link FREE_START_RATE} spaces no
+   * start: a timer per request there cost a fleet's `up` more than any limit it has not met.
+   */
+  private unspaced(state: PaceState): boolean {
+    return !this.engaged && state.slowStart && state.rate >= FREE_START_RATE;
+  }
+
   /** The shared pace as it stands, read without its lock; undefined without a store that can. */
   private peek(): PaceState | undefined {
+    if (!this.engaged) return undefined;
     try {
       return this.store?.peek?.();
     } catch {
@@ -185,16 +194,12 @@ export class AdaptivePacer {
   }
 
   /**
-   * Before the pace engaged: whether another client sharing the store met a refusal, looked at no
-   * more than every {@link LOOK_INTERVAL_MS} (a `stat` of the store's file; a read only when it
-   * changed). Requests started meanwhile may meet a refusal of their own, which engages the pace
-   * as well: a look per request would cost every request a file's read to spare a few refusals.
+   * Before the pace engaged: whether another client sharing the store met a refusal, looked at
+   * before every start (the store's `changed`: a `stat` of its file; a read only when it changed).
+   * A look less often lets this client send on into the platform's full window meanwhile.
    */
   private lookForRefusal(): void {
-    if (this.store?.changed === undefined) return;
-    const now = this.clock.now();
-    if (now - this.lastLookAt < LOOK_INTERVAL_MS) return;
-    this.lastLookAt = now;
+    if (this.engaged || this.store?.changed === undefined) return;
     let seen: PaceState | undefined;
     try {
       seen = this.store.changed();
@@ -206,28 +211,30 @@ export class AdaptivePacer {
     if (this.inFlight === 0 && this.state.passedAt.length === 0) {
       this.engaged = true;
       this.state = seen;
-      return this.window.release();
+      return;
     }
     this.engage(() => undefined);
   }
 
   /**
-   * The pace takes over from the start window: this client's requests in flight and what passed
-   * in its last second join the shared pace's, `change` runs on it, and every request waiting for
-   * room looks for a turn instead. (Another's decrease seen in it is told by {@link change}.)
+   * The shared pace takes over from the slow start kept in memory: this client's requests in flight and what passed
+   * in its last second join the shared pace's, and `change` runs on it. (Another's decrease seen in it is told by {@link change}.)
    */
   private engage<T>(change: (state: PaceState) => T): T {
     this.engaged = true;
     const { inFlight } = this;
-    const own = this.state.passedAt;
+    const local = this.state;
     const result = this.change((state) => {
+      // Without a store (or when it cannot be had) the pace is this client's own, already counted.
+      if (state === local) return change(state);
       state.inFlight += inFlight;
-      if (state.passedAt === own) return change(state);
+      // Nobody paces by the store yet: this client's slow start is the rate its requests were sent at.
+      if (state.slowStart) state.rate = Math.max(state.rate, local.rate);
+      const own = local.passedAt;
       if (!state.slowStart) joinEpisode(state, own);
       state.passedAt = mergedTimes(state.passedAt, own);
       return change(state);
     });
-    this.window.release();
     return result;
   }
 
@@ -235,7 +242,6 @@ export class AdaptivePacer {
   release(): void {
     if (this.off) return;
     this.inFlight = Math.max(0, this.inFlight - 1);
-    if (!this.engaged) return this.window.ended();
     this.change((state) => void (state.inFlight = Math.max(0, state.inFlight - 1)));
   }
 
@@ -243,14 +249,9 @@ export class AdaptivePacer {
   passed(ticket: number): void {
     if (this.off) return;
     const now = this.clock.now();
-    if (!this.engaged) {
-      // Counted here only, for the first refusal's decrease: what passed in the last second.
-      countPassed(this.state, now);
-      return this.window.grow();
-    }
     this.change((state) => {
       countPassed(state, now);
-      if (ticket < state.episodeStart) return;
+      if (this.ticketOf(ticket) < state.episodeStart) return;
       if (!state.episodeConfirmed) settlePlateau(state);
       state.episodeConfirmed = true;
       const target = state.slowStart ? state.rate + SLOW_START_GAIN : cubic(state, now);
@@ -275,14 +276,14 @@ export class AdaptivePacer {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
       const passed =
         state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length * (1000 / MEASURE_WINDOW_MS);
-      // The pace's first refusal, met by a request started before it engaged: what passed in the
-      // last second (this client's, counted in its window) is the rate it was sent at.
-      const first = state.slowStart && ticket === FREE_TICKET;
-      if ((first || ticket >= state.episodeStart) && !windowMayBeFull(state, now)) {
+      // The pace's first refusal, met by a request of the slow start (kept in memory, its rate
+      // brought along by engage): older than every episode, and still the first decrease.
+      const first = state.slowStart && this.ticketOf(ticket) === FREE_TICKET;
+      if ((first || this.ticketOf(ticket) >= state.episodeStart) && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
         // the rate.
-        decrease(state, now, first ? passed : Math.min(state.rate, passed));
+        decrease(state, now, Math.min(state.rate, passed));
         this.ownDecreaseAt = now;
       }
       if (!state.episodeConfirmed) state.refusedWindowPassed = passed;
@@ -291,6 +292,15 @@ export class AdaptivePacer {
     const pausedUntil = this.engaged ? this.change(refuse) : this.engage(refuse);
     this.tell("refused");
     return Math.max(wait, pausedUntil - now);
+  }
+
+  /**
+   * A ticket as the pace now kept knows it: one of the slow start kept in memory is its state's
+   * number there, and older than every episode (a free ticket) once the shared pace engaged.
+   */
+  private ticketOf(ticket: number): number {
+    if (ticket > MEMORY_TICKETS) return ticket;
+    return this.store !== undefined && !this.engaged ? MEMORY_TICKETS - ticket : FREE_TICKET;
   }
 
   /**
@@ -306,7 +316,7 @@ export class AdaptivePacer {
    * view of it when the store cannot be had), else this client's own.
    */
   private change<T>(change: (state: PaceState) => T): T {
-    if (this.store === undefined) return change(this.state);
+    if (this.store === undefined || !this.engaged) return change(this.state);
     const seenDecrease = this.state.decreasedAt;
     let result: T;
     try {

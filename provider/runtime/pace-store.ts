@@ -71,7 +71,7 @@ export class MachinePaceStore implements PaceStore {
 
   /**
    * The pace when its file changed since the last call: one `stat` when it did not (what a process
-   * not yet pacing pays, at most every `LOOK_INTERVAL_MS`, to learn of another's refusal). Only a
+   * not yet pacing pays before each start, to learn of another's refusal). Only a
    * pacing process writes the file, so a file that changed is a pace some process keeps.
    */
   changed(): PaceState | undefined {

@@ -27,7 +27,7 @@ describe("the pace several clients keep in one store (one machine's processes)",
         store.changes += 1;
         return change(store.state);
       },
-      /** A client not yet pacing looks here for another's refusal (as the file store's `stat`). */
+      /** A client not yet pacing by the store looks here for another's refusal (the file store's `stat`). */
       changed: (): PaceState => structuredClone(store.state),
     };
     return store;
@@ -82,7 +82,7 @@ describe("the pace several clients keep in one store (one machine's processes)",
     const other = new AdaptivePacer({ clock, store });
     const events: PaceEvent[] = [];
     other.listen((event) => events.push(event));
-    // Another client met a refusal; its pace climbed since to 10.
+    // Another client met a refusal; the pace climbed since to 10.
     Object.assign(store.state, { slowStart: false, rate: 10 });
     expect(other.currentRate()).toBe(2); // its last view
     const ticket = await other.acquire();
@@ -125,7 +125,7 @@ describe("the pace several clients keep in one store (one machine's processes)",
     await pacer.acquire();
     store.broken = true;
     pacer.refused(await pacer.acquire(), 2_000);
-    expect(pacer.currentRate()).toBeCloseTo(0.9 * 4);
+    expect(pacer.currentRate()).toBeCloseTo(0.9 * 2);
     const before = clock.now();
     await pacer.acquire();
     expect(clock.now()).toBe(before + 2_000);

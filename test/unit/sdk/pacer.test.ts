@@ -1,8 +1,7 @@
 /**
  * The pacer on a fake clock: each documented number of the pacing (DESIGN.md "Sharing the platform",
  * docs/guides/fleets-at-scale.md "The platform's rate limit") has a test here that fails when it
- * changes — before the first refusal no rate and no timer, only 2 requests in flight growing by 0.5
- * per pass; at the first refusal 0.9 × what passed in the last second; ×0.9 once
+ * changes — 2 requests a second at first, doubling each second until the first refusal, ×0.9 once
  * per episode (of the rate, or of what passed in the last second when less), then a cubic climb
  * (0.002·(t − K)³ + the rate refused at), a floor of 0.5 a second, the refused request's wait of
  * Retry-After (1 s without one, 30 s at most), every start held for a Retry-After over 1 s, no
@@ -23,13 +22,10 @@ import {
   MAX_PAUSE_MS,
   MIN_RATE,
   SLOW_START_GAIN,
-  LOOK_INTERVAL_MS,
 } from "../../../sdk";
-import { INITIAL_WINDOW, WINDOW_GAIN } from "../../../sdk/start-window";
 
 describe("the pacer's numbers", () => {
-  it("documents them: 2 in flight at first, +0.5 per pass until refused, a look every 100 ms, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s, a full window 1 s", () => {
-    expect([INITIAL_WINDOW, WINDOW_GAIN, LOOK_INTERVAL_MS]).toEqual([2, 0.5, 100]);
+  it("documents them: 2/s at first, +1 per pass until refused, ×0.9, C = 0.002, 0.5/s, 1 s, 30 s, over 1 s, a full window 1 s", () => {
     expect([INITIAL_RATE, SLOW_START_GAIN, DECREASE_FACTOR, CUBIC_SCALE, MIN_RATE]).toEqual([
       2, 1, 0.9, 0.002, 0.5,
     ]);
@@ -38,24 +34,16 @@ describe("the pacer's numbers", () => {
     ]);
   });
 
-  it("before any refusal: no timer, 2 requests in flight at first, one more for every 2 that pass", async () => {
+  it("starts at 2 requests a second and doubles every second while everything passes", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    await starts(pacer, clock, INITIAL_WINDOW);
-    let third = false;
-    const waiting = pacer.acquire().then(() => (third = true));
-    await Promise.resolve();
-    expect(third).toBe(false);
-    pacer.passed(-1); // the window is 2.5: still two
-    await Promise.resolve();
-    expect(third).toBe(false);
-    pacer.passed(-1); // 3
-    await waiting;
-    // One request ending makes room for the next at once.
-    pacer.release();
-    await pacer.acquire();
-    expect(clock.slept).toEqual([]);
-    expect(clock.at).toBe(1_000_000);
+    const times = await starts(pacer, clock, 3);
+    expect(times.map((t) => t - (times[0] as number))).toEqual([0, 500, 1000]);
+    const from = clock.at;
+    while (clock.at - from < 1_000) pacer.passed(await pacer.acquire());
+    // One second of passes at a rate growing by one per pass, bounded by what passed: twice or more.
+    expect(pacer.currentRate()).toBeGreaterThanOrEqual(2 * INITIAL_RATE);
+    expect(pacer.currentRate()).toBeLessThan(3 * INITIAL_RATE);
   });
 
   it("before the first refusal, lets a request start at once while nothing else is in flight", async () => {
@@ -73,15 +61,13 @@ describe("the pacer's numbers", () => {
     const first = await pacer.acquire();
     pacer.release();
     await pacer.acquire();
-    expect(first).toBeGreaterThanOrEqual(0); // a ticket of the pace, not one of the start window
+    expect(first).toBeGreaterThan(0);
     expect(clock.slept.length).toBeGreaterThan(0);
   });
 
   it("never climbs beyond twice what passed in the last second, plus 2", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    pacer.refused(await pacer.acquire(), 0);
-    pacer.release();
     for (let i = 0; i < 100; i += 1) {
       pacer.passed(await pacer.acquire());
       clock.at += 2_000;
@@ -94,13 +80,11 @@ describe("the pacer's numbers", () => {
     const pacer = new AdaptivePacer({ clock });
     letPass(pacer, 10);
     const ticket = await pacer.acquire();
-    pacer.release();
-    // The first refusal: 0.9 × what passed in the last second.
     expect(pacer.refused(ticket, 2_000)).toBe(2_000);
-    expect(pacer.currentRate()).toBeCloseTo(9, 9);
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     const pausedUntil = clock.at + 2_000;
-    const times = await answeredStarts(pacer, clock, 4);
-    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 9, 6));
+    const times = await starts(pacer, clock, 4);
+    times.forEach((t, i) => expect(t - pausedUntil).toBeCloseTo((i * 1000) / 1.8, 6));
   });
 
   it("on a refusal with a Retry-After of 1 s: only the refused request waits it; the others keep the lowered pace", async () => {
@@ -113,13 +97,13 @@ describe("the pacer's numbers", () => {
     expect(pacer.refused(ticket, 1_000)).toBe(1_000);
     const times = await answeredStarts(pacer, clock, 3);
     expect((times[0] as number) - refusedAt).toBeLessThan(1_000);
-    expect((times[2] as number) - (times[1] as number)).toBeCloseTo(1000 / 9, 6);
+    expect((times[2] as number) - (times[1] as number)).toBeCloseTo(1000 / 1.8, 6);
   });
 
   it("on a refusal after less passed in the last second than the rate: 0.9 × what passed", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    await refusedAfter(pacer, 30); // 27 a second
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
     clock.at += 1_500;
     letPass(pacer, 5);
     pacer.refused(await pacer.acquire(), 1_000);
@@ -130,23 +114,23 @@ describe("the pacer's numbers", () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
     const inFlight: number[] = [];
-    await starts(pacer, clock, INITIAL_WINDOW, inFlight);
-    letPass(pacer, 2);
+    await starts(pacer, clock, 16, inFlight);
+    letPass(pacer, 10);
     // Each answered, then told (as the client's executor does).
     pacer.release();
     pacer.refused(inFlight[0] as number, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.8, 9); // 0.9 × the 2 passed
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     for (const ticket of inFlight.slice(1)) {
       pacer.release();
       pacer.refused(ticket, 1_000);
     }
-    expect(pacer.currentRate()).toBeCloseTo(1.8, 9); // 0.9 × the 2 passed
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     // A request sent after the decrease and refused before any sent since passed, within a second:
     // the platform's window may still be full, whatever the rate.
     const refusedFirst = await pacer.acquire();
     pacer.release();
     pacer.refused(refusedFirst, 1_000);
-    expect(pacer.currentRate()).toBeCloseTo(1.8, 9); // 0.9 × the 2 passed
+    expect(pacer.currentRate()).toBeCloseTo(1.8, 9);
     // Once one sent since passed, a refusal starts the next episode.
     const passing = await pacer.acquire();
     pacer.release();
@@ -170,7 +154,10 @@ describe("the pacer's numbers", () => {
   it("while the platform's window may be full (after a decrease, until a request sent since passes, 1 s at most) sends one request at a time", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    await refusedAfter(pacer, 20);
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    const refused = await pacer.acquire();
+    pacer.release();
+    pacer.refused(refused, 1_000);
     const decreasedAt = clock.at;
     const first = await pacer.acquire(); // nothing in flight: at the lowered pace
     const second = await pacer.acquire(); // one in flight: not before it ends, or the second ends
@@ -188,7 +175,13 @@ describe("the pacer's numbers", () => {
   it("when the episode's first request passes, flattens at what passed in the second before its latest refusal, when that is less", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    // A last second before the first refusal spans two of the platform's windows: 4 passed at the end of one,
+    while (pacer.currentRate() < 20) {
+      const ticket = await pacer.acquire();
+      pacer.release();
+      pacer.passed(ticket);
+    }
+    clock.at += 2_000;
+    // A slow start's last second spans two of the platform's windows: 4 passed at the end of one,
     // 10 (its limit) in the next, then a refusal.
     letPass(pacer, 4);
     clock.at += 300;
@@ -226,8 +219,10 @@ describe("the pacer's numbers", () => {
   it("after a refusal climbs along a cubic: back to the rate refused at after K = ∛(rate·(1−β)/C) s, then above", async () => {
     const clock = fakeClock();
     const pacer = new AdaptivePacer({ clock });
-    // 20 passed in the last second, then a refusal: 18, and K = ∛(20 × 0.1 ÷ 0.002) = 10 s.
-    await refusedAfter(pacer, 20);
+    // Slow start up to 20 a second, then a refusal: 18, and K = ∛(20 × 0.1 ÷ 0.002) = 10 s.
+    while (pacer.currentRate() < 20) pacer.passed(await pacer.acquire());
+    letPass(pacer, 30);
+    pacer.refused(await pacer.acquire(), 0);
     expect(pacer.currentRate()).toBeCloseTo(18, 9);
     const refusedAt = clock.at;
     const rateAfter = async (seconds: number) => {
@@ -269,11 +264,3 @@ describe("the pacer's numbers", () => {
     expect((times[2] as number) - (times[1] as number)).toBe(2_000);
   });
 });
-
-/** The first refusal, after `passed` requests passed in the last second: the rate is 0.9 × that. */
-async function refusedAfter(pacer: AdaptivePacer, passed: number): Promise<void> {
-  letPass(pacer, passed);
-  const ticket = await pacer.acquire();
-  pacer.release();
-  pacer.refused(ticket, 0);
-}
