@@ -83,7 +83,8 @@ describe("pacing while the platform refuses nothing", () => {
       await Promise.all(Array.from({ length: 64 }, worker));
     };
     await run(500); // the slow start, spaced by the clock
-    expect(pacer.currentRate()).toBeGreaterThanOrEqual(FREE_START_RATE);
+    expect(FREE_START_RATE).toBe(64);
+    expect(pacer.currentRate()).toBeGreaterThanOrEqual(64);
     const sleptInSlowStart = clock.slept.length;
     Object.assign(store.calls, { transact: 0, peek: 0, changed: 0 });
     await run(2_000);
