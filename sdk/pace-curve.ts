@@ -57,12 +57,16 @@ export function mergedTimes(one: readonly number[], other: readonly number[]): n
   return [...one, ...other].sort((a, b) => a - b);
 }
 
-/** Milliseconds until a request may start (0: now). */
-export function startDelay(state: PaceState, now: number): number {
+/**
+ * Milliseconds until a request may start (0: now). `idleStartsAtOnce`: the state's count of
+ * requests in flight is every client's that keeps this pace (not one client's slow start kept in
+ * memory while others on the machine may keep theirs).
+ */
+export function startDelay(state: PaceState, now: number, idleStartsAtOnce = true): number {
   // Before the first refusal a request starts at once while nothing else is in flight (of any
   // client keeping this pace): one request after another cannot burst, and need not wait for
-  // the rate to climb.
-  const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
+  // the rate to climb. Each of several processes doing so would: 4 sent 200 a second together.
+  const spaced = idleStartsAtOnce && state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
   const startAt = Math.max(now, state.pausedUntil, spaced);
   if (startAt > now) return startAt - now;
   if (windowMayBeFull(state, now) && state.inFlight > 0) return 1000 / state.rate;

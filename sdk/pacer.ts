@@ -153,7 +153,8 @@ export class AdaptivePacer {
         }
       }
       const start = this.change((state): { ticket: number } | { waitMs: number } => {
-        const waitMs = this.unspaced(state) ? 0 : startDelay(state, now);
+        const alone = this.store === undefined || this.engaged;
+        const waitMs = this.unspaced(state) ? 0 : startDelay(state, now, alone);
         if (waitMs > 0) return { waitMs };
         // With a shared pace, a start a little late keeps the pace's times: clients sharing it
         // look for a turn a few milliseconds apart by design (above), and their timers fire late
