@@ -20,7 +20,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { initialPaceState, type PaceState, type PaceStore } from "../../sdk";
 import { machineMs } from "./machine-clock";
-import { applicationKey, sharedRoot, verifyDirectory, verifyFile } from "./shared-record-paths";
+import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "./shared-record-paths";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
 export const LOCK_WAIT_MS = 200;
@@ -93,17 +93,14 @@ export class MachinePaceStore implements PaceStore {
   private open(): void {
     if (this.opened) return;
     const root = path.dirname(this.directory);
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-    // The user's shared root too, when the pace lives in it: whoever could write there could swap
-    // the pace's directory.
-    if (process.env.DEVPLATFORM_PACE_DIR === undefined) verifyDirectory(sharedRoot());
-    verifyDirectory(root);
-    try {
-      fs.mkdirSync(this.directory, { mode: 0o700 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    verifyDirectory(this.directory);
+    // Each directory is verified before anything is made in it: the user's shared root too, when
+    // the pace lives in it (whoever could write there could swap the pace's directory). Made at
+    // once with `recursive`, another user's symbolic link planted as the shared root got a
+    // directory made at its target before the check refused it.
+    if (process.env.DEVPLATFORM_PACE_DIR === undefined) ensureDirectory(sharedRoot());
+    else fs.mkdirSync(path.dirname(root), { recursive: true, mode: 0o700 });
+    ensureDirectory(root);
+    ensureDirectory(this.directory);
     this.opened = true;
   }
 

@@ -36,6 +36,24 @@ const store = (clientId = "client") => {
 };
 
 describe("the pace of one application on one machine", () => {
+  it("makes nothing under a shared root that is a symbolic link: it is refused before the pace's root is made", () => {
+    const target = path.join(root, "elsewhere");
+    fs.mkdirSync(target, { mode: 0o700 });
+    const planted = path.join(root, "owners");
+    fs.symlinkSync(target, planted);
+    const saved = { ...process.env };
+    delete process.env.DEVPLATFORM_PACE_DIR;
+    process.env.DEVPLATFORM_OWNERSHIP_DIR = planted;
+    try {
+      expect(() => machinePaceStore(BASE_URL, "client").peek()).toThrow(/is a symbolic link/);
+      expect(fs.readdirSync(target)).toEqual([]);
+    } finally {
+      process.env.DEVPLATFORM_PACE_DIR = saved.DEVPLATFORM_PACE_DIR;
+      if (saved.DEVPLATFORM_OWNERSHIP_DIR === undefined) delete process.env.DEVPLATFORM_OWNERSHIP_DIR;
+      else process.env.DEVPLATFORM_OWNERSHIP_DIR = saved.DEVPLATFORM_OWNERSHIP_DIR;
+    }
+  });
+
   it("is one state for every process: what one changes, the next change of another starts from", () => {
     expect([LOCK_WAIT_MS, STALE_LOCK_MS, IDLE_RESET_MS]).toEqual([200, 1_000, 5_000]);
     const [one, other] = [store(), store()];
