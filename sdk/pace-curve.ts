@@ -42,7 +42,8 @@ export function settlePlateau(state: PaceState): void {
   const counted = Math.max(MIN_RATE, state.refusedWindowPassed);
   if (counted >= state.plateau) return;
   state.plateau = counted;
-  state.rate = Math.min(state.rate, counted * DECREASE_FACTOR);
+  // β × a count at the floor is below it: the floor holds here too (0.45 a second, before).
+  state.rate = Math.max(MIN_RATE, Math.min(state.rate, counted * DECREASE_FACTOR));
 }
 
 /** Counts a request that passed `now` among those of the last {@link MEASURE_WINDOW_MS}. */
