@@ -65,10 +65,7 @@ export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
 
 /** The ticket of a request started before the pace engaged: older than every episode. */
 const FREE_TICKET = -1;
-/**
- * Tickets of the slow start a client sharing a store keeps in memory count down from here: the
- * state's ticket n is `MEMORY_TICKETS − n`, told apart from the shared pace's (see ticketOf).
- */
+/** Ticket n of a slow start kept in memory (with a store) is `MEMORY_TICKETS − n` (see ticketOf). */
 const MEMORY_TICKETS = -2;
 
 /** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
@@ -225,7 +222,7 @@ export class AdaptivePacer {
     this.engaged = true;
     const { inFlight } = this;
     const local = this.state;
-    const result = this.change((state) => {
+    return this.change((state) => {
       // Without a store (or when it cannot be had) the pace is this client's own, already counted.
       if (state === local) return change(state);
       state.inFlight += inFlight;
@@ -236,7 +233,6 @@ export class AdaptivePacer {
       state.passedAt = mergedTimes(state.passedAt, own);
       return change(state);
     });
-    return result;
   }
 
   /** The request of a ticket {@link acquire} gave ended, however (call once per ticket). */
