@@ -149,16 +149,31 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
   let left = scenario.clients * scenario.requestsPerClient;
   const finished: number[] = [];
   const shared = initialPaceState();
-  const store: PaceStore | undefined = scenario.oneMachine
-    ? { transact: (change) => change(shared) }
-    : undefined;
+  let version = 0;
+  /** One process's view of the machine's pace, as pace-store.ts gives it: changes, peeks, looks. */
+  const machineStore = (): PaceStore => {
+    let seen = 0;
+    return {
+      transact: (change) => {
+        version += 1;
+        return change(shared);
+      },
+      // Read only (the pacer only waits by it): no copy per look.
+      peek: () => shared,
+      changed: () => {
+        if (seen === version) return undefined;
+        seen = version;
+        return structuredClone(shared);
+      },
+    };
+  };
 
   const random = seededRandom(scenario.seed ?? 1);
   const half = (): number => (scenario.latencyMs / 2) * (1 + (scenario.jitter ?? 0) * (2 * random() - 1));
 
   const client = async (index: number): Promise<void> => {
     await clock.sleep((scenario.phaseMs ?? 0) + index * (scenario.staggerMs ?? 0));
-    const pacer = new AdaptivePacer({ clock, store });
+    const pacer = new AdaptivePacer({ clock, store: scenario.oneMachine ? machineStore() : undefined });
     let queue = scenario.requestsPerClient;
     const worker = async (): Promise<void> => {
       while (queue > 0) {

@@ -79,7 +79,7 @@ export class DevicePlatformClient {
   constructor(options: DevicePlatformClientOptions) {
     this.#options = resolveOptions(options);
     pinSecret(options.clientSecret);
-    const { origin, basePath, timeoutMs, concurrency, requestsPerSecond } = this.#options;
+    const { origin, basePath, timeoutMs, concurrency, requestsPerSecond, retry } = this.#options;
     this.#transport = new HttpTransport({
       origin,
       basePath,
@@ -88,8 +88,8 @@ export class DevicePlatformClient {
       requestsPerSecond,
       dispatcher: options.dispatcher,
     });
-    // The executor needs tokens and the token endpoint needs the executor: the closures below
-    // reach `tokens` only once a request runs, after both exist.
+    // Tokens need the executor and it needs them: the closures below reach `tokens` once both exist.
+    const off = options.pacing === false;
     this.#executor = new RequestExecutor({
       baseUrl: this.#options.baseUrl,
       transport: this.#transport,
@@ -103,7 +103,7 @@ export class DevicePlatformClient {
       haltWhenQuotaExhausted: this.#options.haltWhenQuotaExhausted,
       quotaHaltShare: this.#options.quotaHaltShare,
       // One pace per client: a client serves one application, whose rate limit every request shares.
-      pacer: new AdaptivePacer({ store: options.paceStore, maxPauseMs: this.#options.retry.retryAfterCapMs }),
+      pacer: new AdaptivePacer({ store: options.paceStore, maxPauseMs: retry.retryAfterCapMs, off }),
       onPace: options.onPace,
       rateLimitWaitMs: this.#options.rateLimitWaitMs,
     });

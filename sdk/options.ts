@@ -38,6 +38,12 @@ export interface DevicePlatformClientOptions {
   readonly paceStore?: PaceStore;
   /** Told when the client slows down or pauses for the platform's rate limit (a progress line). */
   readonly onPace?: PaceListener;
+  /**
+   * False: no pace at all — every request starts as the concurrency allows, and a refused one waits
+   * its `Retry-After` alone (default true). For measuring what the pacing costs (the bench's
+   * `pacing off`), not for use: against a limit, the client then meets it at every request.
+   */
+  readonly pacing?: boolean;
   /** Requests in flight at once, across all callers of this client (default 8). */
   readonly concurrency?: number;
   /** Request starts per second; unlimited by default. */

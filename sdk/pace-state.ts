@@ -7,10 +7,24 @@
 export const DECREASE_FACTOR = 0.9;
 /** C of the cubic climb after a refusal, in requests a second per second³. */
 export const CUBIC_SCALE = 0.002;
-/** The rate a client starts at, requests per second. */
+/**
+ * The rate a pace starts at when a process joins it with nothing in flight after an idle reset,
+ * and what the ceiling adds to twice what passed, requests per second.
+ */
 export const INITIAL_RATE = 2;
-/** Before the first refusal, each request that passes adds this to the rate. */
+/**
+ * While a shared pace is in slow start (it started again after an idle reset, with a client still
+ * pacing by it) and in the slow start a client keeps in memory before a refusal is known, each
+ * request that passes adds this to the rate.
+ */
 export const SLOW_START_GAIN = 1;
+/**
+ * A slow start kept in memory (no refusal known yet) spaces its starts until its rate reaches this,
+ * requests per second, and none after: it has climbed past every limit the pacer is measured at
+ * (bench/pace-simulation.ts: 10–50 a second per application), and a limit above it is met once, by
+ * the requests in flight then (the provider's 64 at most), before the pace engages.
+ */
+export const FREE_START_RATE = 64;
 /** The slowest pace, in requests per second. */
 export const MIN_RATE = 0.5;
 /** The wait of a request refused with `rate_limited` and no `Retry-After`. */
@@ -42,11 +56,11 @@ export const FULL_WINDOW_MS = 1_000;
 export interface PaceState {
   /** Requests per second. */
   rate: number;
-  /** Until the first decrease. */
+  /** Until the pace's first decrease (or since an idle reset): no client is pacing by it. */
   slowStart: boolean;
-  /** No request starts before this (epoch milliseconds). */
+  /** No request starts before this (machine-clock milliseconds). */
   pausedUntil: number;
-  /** The earliest start of the next request (epoch milliseconds). */
+  /** The earliest start of the next request (machine-clock milliseconds). */
   nextStartAt: number;
   /** Tickets handed out so far: a ticket is the number of a request's start. */
   issued: number;
@@ -56,7 +70,7 @@ export interface PaceState {
   episodeConfirmed: boolean;
   /** The rate at which the last refusal came: where the cubic flattens. */
   plateau: number;
-  /** When the last decrease was (epoch milliseconds). */
+  /** When the last decrease was (machine-clock milliseconds). */
   decreasedAt: number;
   /**
    * What passed in the {@link MEASURE_WINDOW_MS} before the current episode's latest refusal, while
@@ -110,4 +124,11 @@ export interface PaceStore {
    * read so. Optional: without it every look is a {@link transact}.
    */
   peek?(): PaceState | undefined;
+  /**
+   * The state, when it changed since this client's last call (undefined when not): what a client
+   * not yet pacing looks at to learn of another's refusal. Cheap when nothing changed (the
+   * provider's file store: one `stat`). Optional: without it a client joins the pace at its own
+   * first refusal only.
+   */
+  changed?(): PaceState | undefined;
 }

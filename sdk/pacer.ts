@@ -1,17 +1,21 @@
 /**
- * The pace of one application's requests: a refused request slows the client, not the request.
+ * The pace of one application's requests: a refusal slows the client, not the request.
  *
  * The platform's per-second limit belongs to the application, and every client of it (every stack of
  * a team, every provider process of a deployment) shares it; none can know its share in advance. As
  * TCP's senders and the AWS SDKs' adaptive retry mode do, the pacer finds it from the platform's
- * answers: a multiplicative decrease on each refusal and a CUBIC increase after it (the curve of
- * TCP CUBIC and of the AWS SDKs' adaptive mode), which independent senders converge under with no
- * coordinator.
+ * answers: a multiplicative decrease on each refusal and a CUBIC increase after it, which
+ * independent senders converge under with no coordinator.
  *
- * - A client starts at {@link INITIAL_RATE} requests a second and, until its first refusal, each
- *   request that passes adds {@link SLOW_START_GAIN} to the rate (TCP's slow start: the rate
- *   doubles every second while the platform accepts it). Many stacks started at once thus meet the
- *   limit with a few refusals each rather than a burst of every request in flight.
+ * - Until the first refusal known on the machine the pace costs no file: each client keeps its slow
+ *   start in memory (2 requests a second, one more per pass, at most twice what passed in the last
+ *   second plus 2, a request starting at once while nothing else is in flight), and a client
+ *   sharing a pace (pace-store.ts) looks before each start whether another met a refusal — the
+ *   store's `changed`, one `stat` of the pace file, a read only when it changed — and joins the pace
+ *   at once when one did, or at its own first refusal. Only then does each start, pass and refusal
+ *   change the shared pace under its lock. (Per request a lock, a read and a rename cost 3,000 adds
+ *   sharing a pace 13 s of 20 s; a look every 100 ms instead of per start let the others send on
+ *   into a full window: 130 adds for 120 in the e2e's 4 stacks at 10/s, against 126.)
  * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
  *   second when that is less (what the platform let this client through is its share when many
  *   overshoot together) — once per episode: refusals of requests started before the last decrease
@@ -29,58 +33,40 @@
  *   second", and holding every request for it idles the client for up to a whole window at every
  *   refusal (in `bench/pace-simulation.ts`, 20 stacks × 500 at 50/s took 1.18 × the limit's floor
  *   so, 1.06 without); the lowered rate already spaces the others.
- * - After a refusal the rate climbs back along a cubic in the time since: fast at first, flat near
- *   the rate at which the refusal came (reached after ∛(rate·(1−β)/C) seconds), then probing above
- *   it slowly, then faster — {@link CUBIC_SCALE} × (t − K)³ requests a second. So a client spends
- *   most of its time just below the limit it found, and many clients together overshoot it seldom.
- * - The rate never goes below {@link MIN_RATE}, nor climbs above twice what passed in the last
- *   second (plus the initial rate): a rate the client does not use says nothing of the platform's
- *   limit.
+ * - After a refusal the rate climbs back along a cubic, and never goes below a floor (pace-curve.ts).
  */
 
 import {
   CLIENT_PAUSE_ABOVE_MS,
-  CUBIC_SCALE,
-  DECREASE_FACTOR,
   DEFAULT_PAUSE_MS,
-  FULL_WINDOW_MS,
-  INITIAL_RATE,
+  FREE_START_RATE,
   LATE_START_KEEPS_PACE_MS,
-  MAX_LOOK_OFFSET_MS,
   MAX_PAUSE_MS,
   MEASURE_WINDOW_MS,
-  MIN_RATE,
   SLOW_START_GAIN,
   initialPaceState,
   type PaceState,
   type PaceStore,
 } from "./pace-state";
+import { lookOffsetMs, realClock, type PaceEvent, type PaceListener, type PacerClock } from "./pace-clock";
+import {
+  ceiling,
+  countPassed,
+  cubic,
+  decrease,
+  joinEpisode,
+  mergedTimes,
+  settlePlateau,
+  startDelay,
+  windowMayBeFull,
+} from "./pace-curve";
 
-/** The clock and timer of a pacer (tests give a fake one). */
-export interface PacerClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
 
-const realClock: PacerClock = {
-  now: () => Date.now(),
-  sleep: (ms) => (ms <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, ms))),
-};
-
-/** What a pacer tells whoever watches it (a progress line while it waits). */
-export interface PaceEvent {
-  /** Requests per second the client now keeps to. */
-  readonly rate: number;
-  /** Epoch milliseconds until which nothing starts. */
-  readonly pausedUntil: number;
-  /** Refusals this pacer met (its own; not those another client sharing its pace met). */
-  readonly refusals: number;
-  /** `refused`: one of this client's requests; `shared`: another client's, that shares the pace. */
-  readonly cause: "refused" | "shared";
-}
-
-/** Receives pace events; exceptions it throws are ignored. */
-export type PaceListener = (event: PaceEvent) => void;
+/** The ticket of a request started before the pace engaged: older than every episode. */
+const FREE_TICKET = -1;
+/** Ticket n of a slow start kept in memory (with a store) is `MEMORY_TICKETS − n` (see ticketOf). */
+const MEMORY_TICKETS = -2;
 
 /** The pace of one application's requests from one client (alone, or sharing a {@link PaceStore}). */
 export class AdaptivePacer {
@@ -90,27 +76,31 @@ export class AdaptivePacer {
   private inFlight = 0;
   /** Refusals this client met. */
   private refusals = 0;
-  /** The last decrease this client made (epoch milliseconds): another one seen is another's. */
+  /** The last decrease this client made (machine-clock milliseconds): another one seen is another's. */
   private ownDecreaseAt = 0;
   private readonly listeners = new Set<PaceListener>();
+  /**
+   * A refusal is known (this client's, or another's sharing the store): the store's pace bounds
+   * starts. Until then {@link state} is this client's own slow start, kept in memory.
+   */
+  private engaged = false;
   /** With a store, this client's waiting requests look at it one at a time (see acquire). */
   private queue: Promise<unknown> = Promise.resolve();
-  /**
-   * How much later than a turn's time this client looks for it after a look without the lock
-   * (0–{@link MAX_LOOK_OFFSET_MS} ms, drawn once): clients that wait for one turn come back apart.
-   */
-  private readonly lookOffsetMs = Math.floor(Math.random() * (MAX_LOOK_OFFSET_MS + 1));
 
   private readonly clock: PacerClock;
   private readonly store: PaceStore | undefined;
   private readonly maxPauseMs: number;
+  /** No pace at all (the bench's `pacing off`): every start at once, a refusal waits alone. */
+  private readonly off: boolean;
 
   /**
    * @param options.clock the clock and timer (tests give a fake one)
    * @param options.store where the pace is kept when other clients share it
    * @param options.maxPauseMs the longest pause one `Retry-After` imposes (default {@link MAX_PAUSE_MS})
+   * @param options.off no pace at all (for measuring what it costs)
    */
-  constructor(options: { clock?: PacerClock; store?: PaceStore; maxPauseMs?: number } = {}) {
+  constructor(options: { clock?: PacerClock; store?: PaceStore; maxPauseMs?: number; off?: boolean } = {}) {
+    this.off = options.off ?? false;
     this.clock = options.clock ?? realClock;
     this.store = options.store;
     this.maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
@@ -132,11 +122,12 @@ export class AdaptivePacer {
    * which {@link passed} and {@link refused} take back.
    */
   async acquire(): Promise<number> {
-    // Nothing of this client in flight: the slow start may let it start at once (nextStart), which
-    // a place behind the others in the queue would defeat.
-    if (this.store === undefined || this.inFlight === 0) return this.nextStart();
-    // Each look at a shared store is a change of a file under a lock: one waiting request of this
-    // client looks at a time, not every one at every start.
+    if (this.off) return FREE_TICKET;
+    // Nothing of this client in flight, or no shared pace engaged: no file to wait for, and the
+    // slow start may let it start at once (nextStart), which a place behind the others would defeat.
+    if (this.store === undefined || !this.engaged || this.inFlight === 0) return this.nextStart();
+    // Each look at an engaged shared store is a change of a file under a lock: one waiting request
+    // of this client looks at a time, not every one at every start.
     const turn = this.queue.then(() => this.nextStart());
     this.queue = turn.catch(() => undefined);
     return turn;
@@ -144,6 +135,7 @@ export class AdaptivePacer {
 
   private async nextStart(): Promise<number> {
     for (;;) {
+      this.lookForRefusal();
       const now = this.clock.now();
       // A look at a shared pace that finds no turn due waits without its lock. Every client waiting
       // comes back when the turn is due, each a little apart: the first takes it under the lock,
@@ -153,12 +145,13 @@ export class AdaptivePacer {
       if (seen !== undefined) {
         const waitMs = startDelay(seen, now);
         if (waitMs > 0) {
-          await this.clock.sleep(waitMs + this.lookOffsetMs);
+          await this.clock.sleep(waitMs + lookOffsetMs());
           continue;
         }
       }
       const start = this.change((state): { ticket: number } | { waitMs: number } => {
-        const waitMs = startDelay(state, now);
+        const alone = this.store === undefined || this.engaged;
+        const waitMs = this.unspaced(state) ? 0 : startDelay(state, now, alone);
         if (waitMs > 0) return { waitMs };
         // With a shared pace, a start a little late keeps the pace's times: clients sharing it
         // look for a turn a few milliseconds apart by design (above), and their timers fire late
@@ -172,15 +165,25 @@ export class AdaptivePacer {
       });
       if ("ticket" in start) {
         this.inFlight += 1;
-        return start.ticket;
+        // A start of the slow start kept in memory: a ticket of its own numbering (see ticketOf).
+        return this.store !== undefined && !this.engaged ? MEMORY_TICKETS - start.ticket : start.ticket;
       }
       // A refusal met while waiting may move the start later: look again after the wait.
       await this.clock.sleep(start.waitMs);
     }
   }
 
+  /**
+   * Before any refusal is known, a slow start that climbed to {@link FREE_START_RATE} spaces no
+   * start: a timer per request there cost a fleet's `up` more than any limit it has not met.
+   */
+  private unspaced(state: PaceState): boolean {
+    return !this.engaged && state.slowStart && state.rate >= FREE_START_RATE;
+  }
+
   /** The shared pace as it stands, read without its lock; undefined without a store that can. */
   private peek(): PaceState | undefined {
+    if (!this.engaged) return undefined;
     try {
       return this.store?.peek?.();
     } catch {
@@ -188,20 +191,64 @@ export class AdaptivePacer {
     }
   }
 
+  /**
+   * Before the pace engaged: whether another client sharing the store met a refusal, looked at
+   * before every start (the store's `changed`: a `stat` of its file; a read only when it changed).
+   * A look less often lets this client send on into the platform's full window meanwhile.
+   */
+  private lookForRefusal(): void {
+    if (this.engaged || this.store?.changed === undefined) return;
+    let seen: PaceState | undefined;
+    try {
+      seen = this.store.changed();
+    } catch {
+      return;
+    }
+    if (seen === undefined || seen.slowStart) return;
+    // Nothing of this client's to add to the pace: the look is its view, with no change.
+    if (this.inFlight === 0 && this.state.passedAt.length === 0) {
+      this.engaged = true;
+      this.state = seen;
+      return;
+    }
+    this.engage(() => undefined);
+  }
+
+  /**
+   * The shared pace takes over from the slow start kept in memory: this client's requests in flight and what passed
+   * in its last second join the shared pace's, and `change` runs on it. (Another's decrease seen in it is told by {@link change}.)
+   */
+  private engage<T>(change: (state: PaceState) => T): T {
+    this.engaged = true;
+    const { inFlight } = this;
+    const local = this.state;
+    return this.change((state) => {
+      // Without a store (or when it cannot be had) the pace is this client's own, already counted.
+      if (state === local) return change(state);
+      state.inFlight += inFlight;
+      // Nobody paces by the store yet: this client's slow start is the rate its requests were sent at.
+      if (state.slowStart) state.rate = Math.max(state.rate, local.rate);
+      const own = local.passedAt;
+      if (!state.slowStart) joinEpisode(state, own);
+      state.passedAt = mergedTimes(state.passedAt, own);
+      return change(state);
+    });
+  }
+
   /** The request of a ticket {@link acquire} gave ended, however (call once per ticket). */
   release(): void {
+    if (this.off) return;
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.change((state) => void (state.inFlight = Math.max(0, state.inFlight - 1)));
   }
 
   /** The request of `ticket` passed (any answer but a refusal or a server fault). */
   passed(ticket: number): void {
+    if (this.off) return;
     const now = this.clock.now();
     this.change((state) => {
-      state.passedAt.push(now);
-      while (state.passedAt.length > 0 && (state.passedAt[0] as number) < now - MEASURE_WINDOW_MS)
-        state.passedAt.shift();
-      if (ticket < state.episodeStart) return;
+      countPassed(state, now);
+      if (this.ticketOf(ticket) < state.episodeStart) return;
       if (!state.episodeConfirmed) settlePlateau(state);
       state.episodeConfirmed = true;
       const target = state.slowStart ? state.rate + SLOW_START_GAIN : cubic(state, now);
@@ -221,11 +268,15 @@ export class AdaptivePacer {
     const now = this.clock.now();
     this.refusals += 1;
     const wait = this.unpacedWait(retryAfterMs);
-    const pausedUntil = this.change((state) => {
+    if (this.off) return wait;
+    const refuse = (state: PaceState): number => {
       if (wait > CLIENT_PAUSE_ABOVE_MS) state.pausedUntil = Math.max(state.pausedUntil, now + wait);
       const passed =
         state.passedAt.filter((at) => at >= now - MEASURE_WINDOW_MS).length * (1000 / MEASURE_WINDOW_MS);
-      if (ticket >= state.episodeStart && !windowMayBeFull(state, now)) {
+      // The pace's first refusal, met by a request of the slow start (kept in memory, its rate
+      // brought along by engage): older than every episode, and still the first decrease.
+      const first = state.slowStart && this.ticketOf(ticket) === FREE_TICKET;
+      if ((first || this.ticketOf(ticket) >= state.episodeStart) && !windowMayBeFull(state, now)) {
         // From what the platform let through in the last second when that is less than the rate
         // (the share of the clients keeping this pace, when many overshoot together), else from
         // the rate.
@@ -234,9 +285,19 @@ export class AdaptivePacer {
       }
       if (!state.episodeConfirmed) state.refusedWindowPassed = passed;
       return state.pausedUntil;
-    });
+    };
+    const pausedUntil = this.engaged ? this.change(refuse) : this.engage(refuse);
     this.tell("refused");
     return Math.max(wait, pausedUntil - now);
+  }
+
+  /**
+   * A ticket as the pace now kept knows it: one of the slow start kept in memory is its state's
+   * number there, and older than every episode (a free ticket) once the shared pace engaged.
+   */
+  private ticketOf(ticket: number): number {
+    if (ticket > MEMORY_TICKETS) return ticket;
+    return this.store !== undefined && !this.engaged ? MEMORY_TICKETS - ticket : FREE_TICKET;
   }
 
   /**
@@ -252,7 +313,7 @@ export class AdaptivePacer {
    * view of it when the store cannot be had), else this client's own.
    */
   private change<T>(change: (state: PaceState) => T): T {
-    if (this.store === undefined) return change(this.state);
+    if (this.store === undefined || !this.engaged) return change(this.state);
     const seenDecrease = this.state.decreasedAt;
     let result: T;
     try {
@@ -285,58 +346,4 @@ export class AdaptivePacer {
       }
     }
   }
-}
-
-/** Starts an episode: the rate at which the refusal came is the cubic's plateau. */
-function decrease(state: PaceState, now: number, refusedAt: number): void {
-  state.plateau = Math.max(MIN_RATE, refusedAt);
-  state.decreasedAt = now;
-  state.rate = Math.max(MIN_RATE, refusedAt * DECREASE_FACTOR);
-  state.slowStart = false;
-  state.episodeStart = state.issued;
-  state.episodeConfirmed = false;
-  state.nextStartAt = Math.max(state.nextStartAt, now, state.pausedUntil);
-}
-
-/**
- * The first request sent since a decrease passed: the platform's window that refused has ended, and
- * the latest refusal came near its end. What passed in the second before that refusal is that
- * window's count, less of the window before it than the second before the episode's first refusal
- * held (which in a slow start spans two windows: a limit of 10 read as 11–13); when it is less, it
- * is where the cubic flattens, and the rate is β × it.
- */
-function settlePlateau(state: PaceState): void {
-  const counted = Math.max(MIN_RATE, state.refusedWindowPassed);
-  if (counted >= state.plateau) return;
-  state.plateau = counted;
-  state.rate = Math.min(state.rate, counted * DECREASE_FACTOR);
-}
-
-/** Milliseconds until a request may start (0: now). */
-function startDelay(state: PaceState, now: number): number {
-  // Before the first refusal a request starts at once while nothing else is in flight (of any
-  // client keeping this pace): one request after another cannot burst, and need not wait for
-  // the rate to climb.
-  const spaced = state.slowStart && state.inFlight === 0 ? now : state.nextStartAt;
-  const startAt = Math.max(now, state.pausedUntil, spaced);
-  if (startAt > now) return startAt - now;
-  if (windowMayBeFull(state, now) && state.inFlight > 0) return 1000 / state.rate;
-  return 0;
-}
-
-/** Since the last decrease nothing sent after it passed, and the platform's window may still be full. */
-function windowMayBeFull(state: PaceState, now: number): boolean {
-  return !state.episodeConfirmed && now - state.decreasedAt < FULL_WINDOW_MS;
-}
-
-/** The rate the cubic gives `now`: C·(t − K)³ + plateau, K = ∛(plateau·(1 − β) ÷ C). */
-function cubic(state: PaceState, now: number): number {
-  const k = Math.cbrt((state.plateau * (1 - DECREASE_FACTOR)) / CUBIC_SCALE);
-  const t = (now - state.decreasedAt) / 1000;
-  return CUBIC_SCALE * (t - k) ** 3 + state.plateau;
-}
-
-/** Twice what passed in the last second, plus the initial rate. */
-function ceiling(state: PaceState): number {
-  return INITIAL_RATE + 2 * state.passedAt.length * (1000 / MEASURE_WINDOW_MS);
 }

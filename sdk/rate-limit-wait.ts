@@ -6,6 +6,7 @@
  * stacks find their shares of the application's rate, a request may well be refused several times,
  * and none of it costs anything but time.
  */
+import { machineMs } from "./machine-clock";
 import type { AdaptivePacer } from "./pacer";
 import { parseRetryAfterMs, type AttemptOutcome } from "./retry";
 
@@ -19,12 +20,14 @@ export class RateLimitWait {
   /**
    * @param pacer the client's pace
    * @param waitMs how long the operation may go on being refused
-   * @param now the clock (tests move it)
+   * @param now the machine's monotonic clock, which the budget goes by (tests move it)
+   * @param wallNow the wall clock, which a `Retry-After` date is read against
    */
   constructor(
     private readonly pacer: AdaptivePacer,
     private readonly waitMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = machineMs,
+    private readonly wallNow: () => number = Date.now,
   ) {}
 
   /**
@@ -46,7 +49,7 @@ export class RateLimitWait {
       return undefined;
     }
     const now = this.now();
-    const retryAfterMs = parseRetryAfterMs(retryAfter, now);
+    const retryAfterMs = parseRetryAfterMs(retryAfter, this.wallNow());
     const retryInMs =
       ticket === undefined ? this.pacer.unpacedWait(retryAfterMs) : this.pacer.refused(ticket, retryAfterMs);
     this.firstRefusedAt ??= now;

@@ -40,16 +40,24 @@ export function backoffDelayMs(
   return Math.floor(random() * ceiling);
 }
 
+/** An HTTP date in its one sending form (RFC 9110 IMF-fixdate): `Wed, 01 Jan 2025 00:00:10 GMT`. */
+const HTTP_DATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
 /**
  * Parses `Retry-After`: delay-seconds (the platform's form) or an HTTP date. Returns milliseconds,
- * or undefined when the header is absent or unreadable.
+ * or undefined when the header is absent, unreadable or says nothing to wait for — anything but
+ * digits or an IMF-fixdate ("-1", "1, 1", "10 20", which `Date.parse` reads as dates long past),
+ * or a date not after now (a clock apart from the platform's): the caller's default wait applies,
+ * not none.
  */
 export function parseRetryAfterMs(value: string | undefined, now: number = Date.now()): number | undefined {
   if (value === undefined) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  if (!HTTP_DATE.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date) || date <= now ? undefined : date - now;
 }
 
 /** The wait before retry number `retry`: `Retry-After` (capped) when given, backoff otherwise. */

@@ -5,6 +5,7 @@
  */
 import type { PaceEvent, PaceListener } from "../../sdk";
 import { log } from "./log";
+import { machineMs } from "./machine-clock";
 
 /** At most one line a second. */
 const MIN_INTERVAL_MS = 1_000;
@@ -21,8 +22,8 @@ export function paceLine(event: PaceEvent, now: number): string {
   return `${cause}: ${wait}sending ${rate} requests a second, more while they pass`;
 }
 
-/** A listener that reports pace events through `log.status`, throttled. */
-export function paceProgress(now: () => number = Date.now): PaceListener {
+/** A listener that reports pace events through `log.status`, throttled; `now` is the pacer's clock. */
+export function paceProgress(now: () => number = machineMs): PaceListener {
   let lastAt = Number.NEGATIVE_INFINITY;
   return (event) => {
     const at = now();

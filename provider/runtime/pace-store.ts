@@ -19,7 +19,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { initialPaceState, type PaceState, type PaceStore } from "../../sdk";
-import { applicationKey, sharedRoot, verifyDirectory, verifyFile } from "./shared-record-paths";
+import { machineMs } from "./machine-clock";
+import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "./shared-record-paths";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
 export const LOCK_WAIT_MS = 200;
@@ -35,14 +36,18 @@ const LOCK = "lock";
 export class MachinePaceStore implements PaceStore {
   private opened = false;
   private readonly sleeper = new Int32Array(new SharedArrayBuffer(4));
+  /** The state file's identity at the last {@link changed} (inode, size, modification time). */
+  private lastSeen = "";
 
   /**
    * @param directory the application's pace directory
-   * @param now the clock (tests move it)
+   * @param now the machine's monotonic clock, the pace's times' (tests move it)
+   * @param wallNow the wall clock, which files' modification times go by (tests move it)
    */
   constructor(
     readonly directory: string,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = machineMs,
+    private readonly wallNow: () => number = Date.now,
   ) {}
 
   transact<T>(change: (state: PaceState) => T): T {
@@ -64,20 +69,38 @@ export class MachinePaceStore implements PaceStore {
     return this.read();
   }
 
+  /**
+   * The pace when its file changed since the last call: one `stat` when it did not (what a process
+   * not yet pacing pays before each start, to learn of another's refusal). Only a
+   * pacing process writes the file, so a file that changed is a pace some process keeps.
+   */
+  changed(): PaceState | undefined {
+    this.open();
+    const file = path.join(this.directory, STATE);
+    let seen: string;
+    try {
+      const stat = fs.lstatSync(file);
+      seen = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    if (seen === this.lastSeen) return undefined;
+    this.lastSeen = seen;
+    return this.read();
+  }
+
   private open(): void {
     if (this.opened) return;
     const root = path.dirname(this.directory);
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 });
-    // The user's shared root too, when the pace lives in it: whoever could write there could swap
-    // the pace's directory.
-    if (process.env.DEVPLATFORM_PACE_DIR === undefined) verifyDirectory(sharedRoot());
-    verifyDirectory(root);
-    try {
-      fs.mkdirSync(this.directory, { mode: 0o700 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    verifyDirectory(this.directory);
+    // Each directory is verified before anything is made in it: the user's shared root too, when
+    // the pace lives in it (whoever could write there could swap the pace's directory). Made at
+    // once with `recursive`, another user's symbolic link planted as the shared root got a
+    // directory made at its target before the check refused it.
+    if (process.env.DEVPLATFORM_PACE_DIR === undefined) ensureDirectory(sharedRoot());
+    else fs.mkdirSync(path.dirname(root), { recursive: true, mode: 0o700 });
+    ensureDirectory(root);
+    ensureDirectory(this.directory);
     this.opened = true;
   }
 
@@ -104,7 +127,9 @@ export class MachinePaceStore implements PaceStore {
 
   private isStale(lock: string): boolean {
     try {
-      return this.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS;
+      // A lock's time is a file's (the wall clock's); one dated in the future is as stale as one
+      // long past (the clock stepped back since it was made), not held for ever.
+      return Math.abs(this.wallNow() - fs.statSync(lock).mtimeMs) > STALE_LOCK_MS;
     } catch {
       return false; // released meanwhile
     }
@@ -121,8 +146,14 @@ export class MachinePaceStore implements PaceStore {
       throw error;
     }
     const stored = parseState(text);
-    if (stored === undefined || this.now() - stored.changedAt > IDLE_RESET_MS) return initialPaceState();
-    return stored.state;
+    if (stored === undefined) return initialPaceState();
+    const now = this.now();
+    // Dated after now: written on another clock (a provider before the monotonic one, or before
+    // the machine's boot), and its times mean nothing on this one.
+    if (stored.changedAt > now) return initialPaceState();
+    // A pause still running outlives the idle reset: everyone slept through it, nobody changed the file.
+    const idle = now - stored.changedAt > IDLE_RESET_MS && stored.state.pausedUntil <= now;
+    return idle ? initialPaceState() : stored.state;
   }
 
   private write(state: PaceState): void {

@@ -129,6 +129,8 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     // resource's row.
     paceStore: machinePaceStore(settings.baseUrl, settings.clientId),
     onPace: paceProgress(),
+    // The bench's `pacing off` (bench/pacing-ab.ts): what the pacing costs, measured beside it.
+    pacing: process.env.DEVPLATFORM_PACING !== "off",
     // A spent daily quota would refuse every later request of the deployment too: send none, from
     // this process or, told through the deployment's shared record, from its other processes.
     haltWhenQuotaExhausted: true,

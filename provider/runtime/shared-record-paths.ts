@@ -131,7 +131,7 @@ export function verifyFile(target: string, stat: fs.Stats): void {
 }
 
 /** Creates `target` (mode 0700) unless it exists, then verifies it either way. */
-function ensureDirectory(target: string): void {
+export function ensureDirectory(target: string): void {
   try {
     fs.mkdirSync(target, { mode: 0o700 });
   } catch (error) {

@@ -36,6 +36,24 @@ const store = (clientId = "client") => {
 };
 
 describe("the pace of one application on one machine", () => {
+  it("makes nothing under a shared root that is a symbolic link: it is refused before the pace's root is made", () => {
+    const target = path.join(root, "elsewhere");
+    fs.mkdirSync(target, { mode: 0o700 });
+    const planted = path.join(root, "owners");
+    fs.symlinkSync(target, planted);
+    const saved = { ...process.env };
+    delete process.env.DEVPLATFORM_PACE_DIR;
+    process.env.DEVPLATFORM_OWNERSHIP_DIR = planted;
+    try {
+      expect(() => machinePaceStore(BASE_URL, "client").peek()).toThrow(/is a symbolic link/);
+      expect(fs.readdirSync(target)).toEqual([]);
+    } finally {
+      process.env.DEVPLATFORM_PACE_DIR = saved.DEVPLATFORM_PACE_DIR;
+      if (saved.DEVPLATFORM_OWNERSHIP_DIR === undefined) delete process.env.DEVPLATFORM_OWNERSHIP_DIR;
+      else process.env.DEVPLATFORM_OWNERSHIP_DIR = saved.DEVPLATFORM_OWNERSHIP_DIR;
+    }
+  });
+
   it("is one state for every process: what one changes, the next change of another starts from", () => {
     expect([LOCK_WAIT_MS, STALE_LOCK_MS, IDLE_RESET_MS]).toEqual([200, 1_000, 5_000]);
     const [one, other] = [store(), store()];
@@ -78,9 +96,57 @@ describe("the pace of one application on one machine", () => {
     fs.mkdirSync(lock);
     const old = new Date(Date.now() - STALE_LOCK_MS - 500);
     fs.utimesSync(lock, old, old);
-    const real = new MachinePaceStore(one.directory);
+    const real = new MachinePaceStore(one.directory, () => clock);
     expect(real.transact((state) => state.rate)).toBe(7);
     expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("breaks a lock dated in the future too (the wall clock stepped back since it was made)", () => {
+    const one = new MachinePaceStore(store().directory); // the real clocks
+    one.transact((state) => void (state.rate = 7));
+    const lock = path.join(one.directory, "lock");
+    fs.mkdirSync(lock);
+    const future = new Date(Date.now() + 3_600_000);
+    fs.utimesSync(lock, future, future);
+    expect(one.transact((state) => state.rate)).toBe(7);
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("keeps a pause that outlives the idle reset: nobody changes the pace while everyone sleeps", () => {
+    const one = store();
+    one.transact((state) => {
+      Object.assign(state, { rate: 27, slowStart: false, pausedUntil: clock + 20_000 });
+    });
+    clock += IDLE_RESET_MS + 1_000;
+    expect(one.transact((state) => [state.rate, state.pausedUntil])).toEqual([27, clock + 14_000]);
+    clock += 14_000 + IDLE_RESET_MS + 1;
+    expect(one.transact((state) => state.rate)).toBe(2);
+  });
+
+  it("starts again from a pace dated after now: written on another clock (a wall clock, before a boot)", () => {
+    const one = store();
+    one.transact((state) => Object.assign(state, { rate: 9, slowStart: false, pausedUntil: clock + 60_000 }));
+    clock -= 3_600_000;
+    expect(one.transact((state) => [state.rate, state.pausedUntil])).toEqual([2, 0]);
+  });
+
+  it("tells a process not yet pacing of a change with one stat, and reads the file only when it changed", () => {
+    const one = store();
+    const other = store();
+    expect(other.changed()).toBeUndefined(); // no pace yet
+    one.transact((state) => Object.assign(state, { rate: 9, slowStart: false }));
+    const file = path.join(one.directory, "state.json");
+    const second = Math.floor(Date.now() / 1000); // a time a file keeps exactly
+    fs.utimesSync(file, second, second);
+    expect(other.changed()?.rate).toBe(9);
+    // Unchanged to a stat (same inode, size and time), a file is not read: a change in place that
+    // keeps all three goes unseen, which no writer of the pace makes (each write is a rename).
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('"rate":9', '"rate":7'));
+    fs.utimesSync(file, second, second);
+    expect(other.changed()).toBeUndefined();
+    clock += 10;
+    one.transact((state) => void (state.rate = 8));
+    expect(other.changed()?.rate).toBe(8);
   });
 
   it("starts again as a new client's after 5 s unchanged, or when its file does not read", () => {

@@ -27,6 +27,8 @@ describe("the pace several clients keep in one store (one machine's processes)",
         store.changes += 1;
         return change(store.state);
       },
+      /** A client not yet pacing by the store looks here for another's refusal (the file store's `stat`). */
+      changed: (): PaceState => structuredClone(store.state),
     };
     return store;
   }
@@ -80,7 +82,8 @@ describe("the pace several clients keep in one store (one machine's processes)",
     const other = new AdaptivePacer({ clock, store });
     const events: PaceEvent[] = [];
     other.listen((event) => events.push(event));
-    store.state.rate = 10; // as the clients' passes made it climb
+    // Another client met a refusal; the pace climbed since to 10.
+    Object.assign(store.state, { slowStart: false, rate: 10 });
     expect(other.currentRate()).toBe(2); // its last view
     const ticket = await other.acquire();
     expect(other.currentRate()).toBe(10);

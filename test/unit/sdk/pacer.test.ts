@@ -9,7 +9,7 @@
  * at what passed in the second before the episode's latest refusal when less. Clients that keep their pace in
  * one store: pacer-shared-store.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { answeredStarts, fakeClock, letPass, starts } from "./support/fake-pacer-clock";
 import {
   AdaptivePacer,
@@ -234,6 +234,25 @@ describe("the pacer's numbers", () => {
     expect(await rateAfter(10)).toBeCloseTo(20, 1);
     expect(await rateAfter(15)).toBeCloseTo(20.25, 1);
     expect(await rateAfter(20)).toBeCloseTo(22, 1);
+  });
+
+  it("waits by the machine's monotonic clock: a wall clock stepped back an hour during a 2 s pause costs 2 s, not an hour", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "hrtime", "setTimeout"] });
+    try {
+      const pacer = new AdaptivePacer(); // its own clock and timer
+      letPass(pacer, 10);
+      const ticket = await pacer.acquire();
+      pacer.release();
+      pacer.refused(ticket, 2_000);
+      vi.setSystemTime(Date.now() - 3_600_000);
+      let started = false;
+      const next = pacer.acquire().then(() => (started = true));
+      await vi.advanceTimersByTimeAsync(2_000 + 1_000 / 9);
+      expect(started).toBe(true);
+      await next;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("never keeps to less than 0.5 requests a second", async () => {

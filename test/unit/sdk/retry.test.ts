@@ -50,9 +50,26 @@ describe("Retry-After", () => {
     expect(parseRetryAfterMs(" 1.5 ")).toBe(1500);
     const now = Date.parse("2025-01-01T00:00:00Z");
     expect(parseRetryAfterMs("Wed, 01 Jan 2025 00:00:10 GMT", now)).toBe(10_000);
-    expect(parseRetryAfterMs("Tue, 31 Dec 2024 00:00:00 GMT", now)).toBe(0);
+    // A date past says nothing to wait for: the caller's default wait, not none.
+    expect(parseRetryAfterMs("Tue, 31 Dec 2024 00:00:00 GMT", now)).toBeUndefined();
     expect(parseRetryAfterMs(undefined)).toBeUndefined();
     expect(parseRetryAfterMs("soon")).toBeUndefined();
+  });
+
+  it("reads nothing else: '-1', '1, 1', '10 20', '+5', '5s', a date in another form or past are no wait of 0", () => {
+    const now = Date.parse("2025-01-01T00:00:00Z");
+    for (const value of [
+      "-1",
+      "1, 1",
+      "10 20",
+      "+5",
+      "5s",
+      "2025-01-01T00:00:10Z",
+      "Wed, 01 Jan 2025 00:00:00 GMT",
+    ])
+      expect(parseRetryAfterMs(value, now), value).toBeUndefined();
+    // Without one, a refused request waits the default, not 0.
+    expect(retryDelayMs(3, "-1", options, () => 0.5)).toBe(200);
   });
 
   it("is honoured instead of the backoff, up to the cap", () => {
