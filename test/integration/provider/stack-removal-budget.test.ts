@@ -103,7 +103,7 @@ describe("the stack's removal budget", () => {
   it("counts what another provider process of the deployment charged", async () => {
     const standIn = path.join(
       deploymentDirectory(deployment),
-      `${applicationKey(env.emulator.url, "demo-client")}.999999.jsonl`,
+      `${applicationKey("demo-client")}.999999.jsonl`,
     );
     const fact = {
       t: "removals",
@@ -125,7 +125,7 @@ describe("the stack's removal budget", () => {
   function otherProcess(baseUrl: string, clientId: string, pid: number, facts: object[]) {
     const file = path.join(
       deploymentDirectory(deployment),
-      `${applicationKey(baseUrl, clientId)}.${pid}.jsonl`,
+      `${applicationKey(clientId)}.${pid}.jsonl`,
     );
     fs.writeFileSync(file, facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""), { mode: 0o600 });
   }
