@@ -123,10 +123,7 @@ describe("the stack's removal budget", () => {
 
   /** A stand-in for another provider process: its file in the deployment's record, with `facts`. */
   function otherProcess(baseUrl: string, clientId: string, pid: number, facts: object[]) {
-    const file = path.join(
-      deploymentDirectory(deployment),
-      `${applicationKey(clientId)}.${pid}.jsonl`,
-    );
+    const file = path.join(deploymentDirectory(deployment), `${applicationKey(clientId)}.${pid}.jsonl`);
     fs.writeFileSync(file, facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""), { mode: 0o600 });
   }
   const removals = (urn: string, count: number, sn: string) => ({
