@@ -88,6 +88,15 @@ describe("the stack's removal budget", () => {
     expect(writesOf((await env.emulator.control.counters()).byRoute)).toEqual({});
   });
 
+  it("does not charge a release unless countReleases is set (the default)", async () => {
+    const serials = serialNumbers(4);
+    const news = { fleetName: "letting-go", devices: entries(serials), onRemove: "release" };
+    const { inputs } = await fleet.check({}, news);
+    await fleet.create(inputs);
+    const all = await fleet.check(inputs, { ...news, devices: [] });
+    expect(all.failures).toEqual([]);
+  });
+
   it("replaces the default half-rule: 3 of 4 devices go when the budget allows 3", async () => {
     const serials = serialNumbers(4);
     const site = await deployed("mostly-gone", serials);
