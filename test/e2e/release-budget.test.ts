@@ -3,8 +3,9 @@
  * stack's budget `devplatform:maxRemovals` 1 and `devplatform:countReleases` true (the dynamic
  * resources' configuration), and an explicit plugin provider given `maxRemovals: 1` and
  * `countReleases: true`, a fleet with `onRemove: "release"` that lets 2 devices go fails the
- * preview on the budget, on each front-end, writing nothing. Before, the dynamic preview passed
- * (a release was never charged) and the plugin refused `countReleases` as no setting of its.
+ * preview on the budget, on each front-end, writing nothing. On b5b1ef6 the first `up` failed
+ * (`countReleases (of provider explicit) is not a setting of the device platform provider`) and
+ * the dynamic host ignored the stack's setting (release-budget.test.ts of the integration tests).
  * One `up` (2 fleets of 2 devices) and two previews. Request counts from the emulator's counters.
  */
 import { beforeAll, describe, expect, it } from "vitest";
