@@ -38,6 +38,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["baseUrl"] = args?.baseUrl;
             resourceInputs["clientId"] = args?.clientId;
             resourceInputs["clientSecret"] = args?.clientSecret ? pulumi.secret(args.clientSecret) : undefined;
+            resourceInputs["countReleases"] = pulumi.output(args?.countReleases).apply(JSON.stringify);
             resourceInputs["maxRemovals"] = pulumi.output(args?.maxRemovals).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output(args?.maxRetries).apply(JSON.stringify);
             resourceInputs["ownerTag"] = args?.ownerTag;
@@ -68,6 +69,10 @@ export interface ProviderArgs {
      * The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
      */
     clientSecret?: pulumi.Input<string | undefined>;
+    /**
+     * Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+     */
+    countReleases?: pulumi.Input<boolean | undefined>;
     /**
      * The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
      */

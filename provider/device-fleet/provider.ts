@@ -5,12 +5,11 @@
 import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
 import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
 import { platformClient, providerSettings } from "../runtime/platform-client";
-import { chargeRemovals } from "../runtime/removal-budget";
 import {
-  defaultRuleProblem,
-  deletedSerials,
   fleetDeleteOverBudget,
+  fleetReleaseOverBudget,
   fleetRemovalFailure,
+  removalProblem,
 } from "./removal-guard";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
@@ -154,13 +153,9 @@ async function runPlan(
   // The check held these at preview; held again here, before the first write, since an `up` may
   // skip its preview and the deployment's other processes may have charged the budget since.
   if (settings.onRemove === "delete" && plan.removals.length > 0) await declarationsSettled();
-  const deleting = deletedSerials(fleet, plan.removals, settings, (sn) => ledger.deviceIdOf(sn));
-  const stackBudget = deleting.length > 0 ? (await providerSettings()).maxRemovals : undefined;
-  const overRule =
-    defaultRuleProblem(fleet, deleting, ledger.size, settings, stackBudget) ??
-    (stackBudget === undefined
-      ? undefined
-      : await chargeRemovals(`DeviceFleet ${fleet}`, deleting, stackBudget));
+  const overRule = await removalProblem(fleet, plan.removals, ledger.size, settings, (sn) =>
+    ledger.deviceIdOf(sn),
+  );
   if (overRule !== undefined) throw new ResourceOperationError(`${operation} failed: ${overRule}`);
   const client = await platformClient();
   const run: FleetRun = { client, fleet, settings, ledger, operation, failures: [], marker };
@@ -254,6 +249,8 @@ export const deviceFleetImplementation: KindDefinition = {
       if (settings.onRemove === "release") {
         // Nothing to write; but a destroy against the wrong server must fail here as everywhere.
         await (await platformClient()).verifyAccess();
+        const overBudget = await fleetReleaseOverBudget(fleet, () => devicesToDelete(fleet, ledger));
+        if (overBudget !== undefined) throw new ResourceOperationError(`${operation} failed: ${overBudget}`);
         if (ledger.size > 0) {
           await log.warn(
             `DeviceFleet ${fleet}: released ${ledger.size} devices (onRemove: "release"); they stay on the platform`,

@@ -10,9 +10,11 @@
  * - the stack's removal budget `devplatform:maxRemovals` (runtime/removal-budget.ts), across every
  *   fleet and Device of the deployment, on top of each fleet's own.
  *
- * The default and the budget count deletes: a fleet with `onRemove: "release"` deletes nothing.
+ * The default counts deletes: a fleet with `onRemove: "release"` deletes nothing. The budget counts
+ * deletes, and a release's devices too where the provider setting `countReleases` says so
+ * (settings.ts: off by default).
  */
-import { otherOwner } from "../runtime/ownership";
+import { declarationsSettled, otherOwner, programRan } from "../runtime/ownership";
 import { providerSettings } from "../runtime/platform-client";
 import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
 import type { CheckFailure } from "../shared/input-checks";
@@ -65,15 +67,65 @@ export function deletedSerials(
   deviceIdOf: (sn: string) => string | undefined = () => undefined,
 ): string[] {
   if (settings.onRemove !== "delete") return [];
+  return leaving(fleet, removed, deviceIdOf);
+}
+
+/** Of `removed`, those no other resource of the deployment declares or claims. */
+function leaving(
+  fleet: string,
+  removed: readonly string[],
+  deviceIdOf: (sn: string) => string | undefined,
+): string[] {
   const owner = fleetOwner(fleet);
   return removed.filter((sn) => otherOwner({ deviceId: deviceIdOf(sn) ?? "", sn }, owner) === undefined);
 }
 
 /**
- * The check-time failure of a fleet's removals (`before` undefined for a new fleet): the default
- * rule, then the stack's budget, which also reads the deployment's other processes' charges.
- * A fleet that deletes nothing charges nothing (a charge of an earlier check in the same
- * deployment stays: conservative, and the engine checks a resource once per deployment).
+ * Of `removed`, those charged to the stack's removal budget: those the fleet deletes, or, for a
+ * fleet that releases, those it lets go when `countReleases` is set (none otherwise).
+ */
+export function chargedSerials(
+  fleet: string,
+  removed: readonly string[],
+  settings: FleetSettings,
+  countReleases: boolean,
+  deviceIdOf: (sn: string) => string | undefined = () => undefined,
+): string[] {
+  if (settings.onRemove === "delete") return deletedSerials(fleet, removed, settings, deviceIdOf);
+  return countReleases ? leaving(fleet, removed, deviceIdOf) : [];
+}
+
+/**
+ * The word of the default rule (on what the fleet deletes) and of the stack's budget (on what it
+ * deletes, or releases where `countReleases` is set) on `removals` of a fleet that manages
+ * `managed` devices: the message refusing them, or undefined. The budget also reads the
+ * deployment's other processes' charges. `deviceIdOf` gives the ids the fleet's state knows.
+ */
+export async function removalProblem(
+  fleet: string,
+  removals: readonly string[],
+  managed: number,
+  settings: FleetSettings,
+  deviceIdOf: (sn: string) => string | undefined = () => undefined,
+): Promise<string | undefined> {
+  if (removals.length === 0) return undefined;
+  const { maxRemovals: stackBudget, countReleases } = await providerSettings();
+  const charged = chargedSerials(fleet, removals, settings, countReleases, deviceIdOf);
+  if (charged.length === 0) return undefined;
+  const deleting = deletedSerials(fleet, removals, settings, deviceIdOf);
+  return (
+    defaultRuleProblem(fleet, deleting, managed, settings, stackBudget) ??
+    (stackBudget === undefined
+      ? undefined
+      : await chargeRemovals(`DeviceFleet ${fleet}`, charged, stackBudget))
+  );
+}
+
+/**
+ * The check-time failure of a fleet's removals (`before` undefined for a new fleet): see
+ * {@link removalProblem}. A fleet that removes nothing charges nothing (a charge of an earlier
+ * check in the same deployment stays: conservative, and the engine checks a resource once per
+ * deployment).
  */
 export async function fleetRemovalFailure(
   fleet: string,
@@ -83,14 +135,12 @@ export async function fleetRemovalFailure(
 ): Promise<CheckFailure | undefined> {
   if (before === undefined) return undefined;
   // At check, another resource's declaration counts when it came first; the update counts them all.
-  const deleting = deletedSerials(fleet, removedSerials(before, after), settings);
-  if (deleting.length === 0) return undefined;
-  const stackBudget = (await providerSettings()).maxRemovals;
-  const problem =
-    defaultRuleProblem(fleet, deleting, Object.keys(before).length, settings, stackBudget) ??
-    (stackBudget === undefined
-      ? undefined
-      : await chargeRemovals(`DeviceFleet ${fleet}`, deleting, stackBudget));
+  const problem = await removalProblem(
+    fleet,
+    removedSerials(before, after),
+    Object.keys(before).length,
+    settings,
+  );
   return problem === undefined ? undefined : { property: "", reason: problem };
 }
 
@@ -104,4 +154,19 @@ export async function fleetDeleteOverBudget(
   stackBudget: number | undefined,
 ): Promise<string | undefined> {
   return stackBudget === undefined ? undefined : chargeDelete(`DeviceFleet ${fleet}`, serials, stackBudget);
+}
+
+/**
+ * The stack budget's word on a releasing fleet the program no longer declares, where
+ * `countReleases` is set (seen only by its delete, during the `up`): the message refusing it, or
+ * undefined. `leaving` gives the devices no other resource takes, once the declarations settled.
+ */
+export async function fleetReleaseOverBudget(
+  fleet: string,
+  leaving: () => readonly string[],
+): Promise<string | undefined> {
+  const { maxRemovals, countReleases } = await providerSettings();
+  if (!countReleases || maxRemovals === undefined) return undefined;
+  await declarationsSettled();
+  return programRan() ? chargeDelete(`DeviceFleet ${fleet}`, leaving(), maxRemovals) : undefined;
 }

@@ -3,8 +3,13 @@
  * inputs of an explicit provider instance, with the rules `provider/runtime/settings.ts` enforces
  * (at CheckConfig, naming the key) and its `DEVPLATFORM_*` environment fallbacks.
  */
-import { DEFAULT_MAX_RETRIES, DEFAULT_RATE_LIMIT_WAIT, type ProviderSettings } from "../runtime/settings";
-import { integer, string, type PropertySpec } from "../core/schema-spec";
+import {
+  DEFAULT_COUNT_RELEASES,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_RATE_LIMIT_WAIT,
+  type ProviderSettings,
+} from "../runtime/settings";
+import { boolean, integer, string, type PropertySpec } from "../core/schema-spec";
 import { DEFAULT_OWNER_TAG, MAX_USER_TAGS } from "../shared/owner-marker";
 
 /** Each setting's type and rule. */
@@ -39,6 +44,11 @@ export const CONFIG_SCHEMA: Readonly<Record<keyof ProviderSettings, PropertySpec
       "Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that " +
       "removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from " +
       "removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.",
+  ),
+  countReleases: boolean(
+    'Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack ' +
+      `forgets them) count against \`maxRemovals\`, the removal budget, like deletes (default ${DEFAULT_COUNT_RELEASES}: ` +
+      "a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.",
   ),
   ownerTag: string(
     `The prefix of the owner marker, the tag each device this stack adds or adopts carries: \`<prefix><project>/<stack>\`` +

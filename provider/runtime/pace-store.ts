@@ -208,7 +208,10 @@ export function paceRoot(): string {
   return process.env.DEVPLATFORM_PACE_DIR ?? path.join(sharedRoot(), "pace");
 }
 
-/** The pace store of an application on this machine. */
-export function machinePaceStore(baseUrl: string, clientId: string): MachinePaceStore {
-  return new MachinePaceStore(path.join(paceRoot(), applicationKey(baseUrl, clientId)));
+/**
+ * The pace store of an application on this machine, by its client id (`applicationKey`): the
+ * platform's rate limit is the application's, whichever spelling of its URL a process uses.
+ */
+export function machinePaceStore(clientId: string): MachinePaceStore {
+  return new MachinePaceStore(path.join(paceRoot(), applicationKey(clientId)));
 }

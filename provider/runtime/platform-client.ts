@@ -60,7 +60,7 @@ export function configureRuntimeWith(resolve: () => ProviderSettings): void {
     const settings = resolve();
     // Joined now, not at the first request: a provider instance with only deletes to do, which
     // sends nothing until the end, would look to the deployment's others like one still starting.
-    joinApplication(settings.baseUrl, settings.clientId);
+    joinApplication(settings.clientId);
     resolveConfigured({ settings });
   } catch (error) {
     resolveConfigured({ error: error as Error });
@@ -75,7 +75,7 @@ async function settingsOnceConfigured(): Promise<ProviderSettings> {
   const result = await settled;
   if ("error" in result) throw result.error;
   // The one-owner record this process shares with the deployment's others is the application's.
-  joinApplication(result.settings.baseUrl, result.settings.clientId);
+  joinApplication(result.settings.clientId);
   setOwnerTagPrefix(result.settings.ownerTag);
   return result.settings;
 }
@@ -127,7 +127,7 @@ export async function platformClient(): Promise<DevicePlatformClient> {
     // One pace for every provider process of this machine on the application (pace-store.ts): a
     // rate_limited refusal slows them all, and they keep to one rate; the wait shows on the
     // resource's row.
-    paceStore: machinePaceStore(settings.baseUrl, settings.clientId),
+    paceStore: machinePaceStore(settings.clientId),
     onPace: paceProgress(),
     // The bench's `pacing off` (bench/pacing-ab.ts): what the pacing costs, measured beside it.
     pacing: process.env.DEVPLATFORM_PACING !== "off",

@@ -26,6 +26,12 @@ export interface ProviderSettings {
    */
   maxRemovals?: number;
   /**
+   * Whether a fleet's release (`onRemove: "release"`: the stack forgets devices it leaves on the
+   * platform) is charged to {@link maxRemovals} like a delete. Default false: see
+   * {@link DEFAULT_COUNT_RELEASES}.
+   */
+  countReleases: boolean;
+  /**
    * The prefix of the owner marker, the tag naming the stack that manages a device
    * (`pulumi-stack:<project>/<stack>`; see provider/shared/owner-marker.ts).
    */
@@ -44,6 +50,14 @@ export const DEFAULT_MAX_RETRIES = 10;
  * for a team's stacks that start together to find their shares of the application's rate.
  */
 export const DEFAULT_RATE_LIMIT_WAIT = 600;
+/**
+ * Releases are not charged to the removal budget unless configured: a release writes nothing and
+ * loses nothing (each device stays on the platform with its name, tags and configuration, and a
+ * resource that declares it again adopts it), and it is the documented way to hand a stack's
+ * devices to another stack; the budget guards against deletes, which cannot be taken back.
+ */
+export const DEFAULT_COUNT_RELEASES = false;
+
 /** The longest wait that may be configured: a day (the quota's period). */
 const MAX_RATE_LIMIT_WAIT = 86_400;
 
@@ -60,6 +74,7 @@ const SOURCES: SettingSource[] = [
   { key: "maxRetries", env: "DEVPLATFORM_MAX_RETRIES" },
   { key: "rateLimitWait", env: "DEVPLATFORM_RATE_LIMIT_WAIT" },
   { key: "maxRemovals", env: "DEVPLATFORM_MAX_REMOVALS" },
+  { key: "countReleases", env: "DEVPLATFORM_COUNT_RELEASES" },
   { key: "ownerTag", env: "DEVPLATFORM_OWNER_TAG" },
 ];
 
@@ -68,6 +83,7 @@ const OPTIONAL: readonly (keyof ProviderSettings)[] = [
   "maxRetries",
   "rateLimitWait",
   "maxRemovals",
+  "countReleases",
   "ownerTag",
 ];
 
@@ -163,6 +179,11 @@ export function checkSettings(
       `${from.maxRemovals} must be a whole number, 0 or more, got "${values.maxRemovals ?? ""}"`,
     );
   }
+  const countReleases =
+    values.countReleases === undefined ? DEFAULT_COUNT_RELEASES : values.countReleases.trim() === "true";
+  if (values.countReleases !== undefined && !["true", "false"].includes(values.countReleases.trim())) {
+    invalid("countReleases", `${from.countReleases} must be true or false, got "${values.countReleases}"`);
+  }
   const ownerTag = values.ownerTag ?? DEFAULT_OWNER_TAG;
   if (!OWNER_TAG.test(ownerTag)) {
     invalid(
@@ -181,6 +202,7 @@ export function checkSettings(
       maxRetries,
       rateLimitWait,
       ...(maxRemovals === undefined ? {} : { maxRemovals }),
+      countReleases,
       ownerTag,
     },
     problems: [],

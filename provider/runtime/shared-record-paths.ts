@@ -78,21 +78,22 @@ export function deploymentDirectory(deployment: Deployment): string {
 }
 
 /**
- * A base URL in canonical form: scheme and host in lower case, the scheme's default port dropped,
- * no trailing slash. Two spellings of one platform must share one record.
+ * The namespace of an application: two applications never share owners.
+ *
+ * An application is the platform's, not a spelling of its URL: `http://127.0.0.1:PORT` and
+ * `http://localhost:PORT` (or a host's two names, or its address) reach one application, whose
+ * devices, owners and rate are one. So the key is the application's OAuth client id, which the
+ * platform issues to one application and whose tokens act on that application only, whatever URL
+ * they are sent to. The platform's own `applicationId` (in every device answer, not in the token
+ * answer) is no key: two platforms number their applications independently (every emulator
+ * reports `1650000000000000017`), and an application without devices names it nowhere, so it
+ * would cost a request in every provider process's first check and still be unknown there.
+ * Two platforms that issued one client id are taken for one application: the record then refuses
+ * one serial number declared on both and keeps a delete from removing what either declares — it
+ * fails closed, never open.
  */
-export function canonicalBaseUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl.trim());
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return baseUrl.trim().replace(/\/+$/, "");
-  }
-}
-
-/** The namespace of an application: two applications never share owners. */
-export function applicationKey(baseUrl: string, clientId: string): string {
-  return hash(`${canonicalBaseUrl(baseUrl)}\n${clientId}`);
+export function applicationKey(clientId: string): string {
+  return hash(`client\n${clientId.trim()}`);
 }
 
 function myUid(): number | undefined {

@@ -15,7 +15,7 @@
  * engine at the same port is another deployment) and the network namespace (both front-ends are
  * started by the engine with its address as an argument; nothing about process ancestry is
  * assumed, since Pulumi's own launcher runs node under `sh`). Files are named by application (a
- * hash of the canonical baseUrl and the clientId) and writer pid: a serial number in one
+ * hash of its clientId, not of the URL's spelling: `applicationKey`) and writer pid: a serial number in one
  * application is not the device of another — but whether the program ran is the deployment's.
  *
  * The record fails closed. A delete reads the other processes' new lines before it decides
@@ -49,7 +49,6 @@ import {
 export type { SharedFact } from "./shared-facts";
 export {
   applicationKey,
-  canonicalBaseUrl,
   deploymentDirectory,
   deploymentOfThisProcess,
   sharedRoot,
@@ -142,14 +141,14 @@ function leaveOnSignal(signal: (typeof ENDING_SIGNALS)[number]): void {
  * directly), the record stays local. Never throws: a record that cannot be opened is remembered,
  * and every later publish and read fails with the reason, naming the path.
  */
-export function joinApplication(baseUrl: string, clientId: string): void {
+export function joinApplication(clientId: string): void {
   if (state.application !== undefined || state.failure !== undefined) return;
   if (!state.decided) joinDeployment();
   if (state.deployment === undefined) {
-    state.application = applicationKey(baseUrl, clientId);
+    state.application = applicationKey(clientId);
     return;
   }
-  const application = applicationKey(baseUrl, clientId);
+  const application = applicationKey(clientId);
   let directory = deploymentDirectory(state.deployment);
   try {
     directory = openDeploymentDirectory(state.deployment);
@@ -251,7 +250,7 @@ export async function catchUpWithOthers(): Promise<void> {
   if (state.application === undefined) {
     // A caller that has not resolved the provider's configuration cannot know which record to read.
     throw new SharedRecordError(
-      "the provider's configuration (baseUrl, clientId) is not known yet, so the one-owner record this " +
+      "the provider's configuration (clientId) is not known yet, so the one-owner record this " +
         "deployment's provider processes share cannot be read; nothing was deleted",
     );
   }

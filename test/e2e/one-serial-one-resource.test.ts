@@ -5,12 +5,19 @@
  * through the dynamic resources, a fleet and a Device, and two Devices (the dynamic host's first
  * check carries no URN: told apart by their inputs; on 62e1db6 that preview succeeded and the
  * second Device's up adopted the first's device). On ce02368 the first two previews succeeded.
+ *
+ * One application reached by two spellings of its URL (`http://127.0.0.1:PORT`, the stack's, and
+ * `http://localhost:PORT`, an explicit plugin provider's) is one application: the same check fires,
+ * through two plugin instances and through a dynamic fleet beside a plugin one. On b5b1ef6, which
+ * keyed the record by the URL's spelling, both previews succeeded (exit 0) and the `up` would have
+ * let the second fleet adopt the first's device.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
+import { createPluginProject } from "./support/plugin-programs";
 import { writesOf } from "./support/platform-writes";
 import { E2E_CREDENTIALS } from "./support/pulumi-project";
 
@@ -84,6 +91,65 @@ describe("one serial number, one resource", () => {
           `(Device "gw-[12]"|a Device resource): a device can be declared by one resource`,
       ),
     );
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+
+  /** The e2e emulator's URL as another spelling of the same host. */
+  const otherSpelling = () => e2e().emulatorUrl.replace("//127.0.0.1:", "//localhost:");
+
+  it("fails a plugin preview whose providers reach one application by two spellings of its URL", async () => {
+    const [a, b, shared] = serialNumbers(3) as [string, string, string];
+    expect(otherSpelling()).not.toBe(e2e().emulatorUrl);
+    const second = JSON.stringify({ baseUrl: otherSpelling(), ...E2E_CREDENTIALS });
+    const program = [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as devplatform from "pulumi-devplatform";`,
+      `class Provider extends pulumi.ProviderResource {`,
+      `  constructor(name: string, props: pulumi.Inputs) { super("devplatform", name, props); }`,
+      `}`,
+      `const second = new Provider("second", ${second});`,
+      `new devplatform.DeviceFleet("site-a", { devices: [{ sn: "${a}", name: "a" }, { sn: "${shared}", name: "s" }] });`,
+      `new devplatform.DeviceFleet("site-b", { devices: [{ sn: "${b}", name: "b" }, { sn: "${shared}", name: "s" }] }, { provider: second });`,
+    ].join("\n");
+    const project = await createProject({ name: "one-serial-two-spellings", program, front: "plugin" });
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode, preview.output).not.toBe(0);
+    const [, first, other] =
+      /serial number \S+ is declared by DeviceFleet "(site-.)" and by DeviceFleet "(site-.)" \(served by another provider process of this deployment\)/.exec(
+        preview.output,
+      ) ?? [];
+    expect([first, other].sort()).toEqual(["site-a", "site-b"]);
+    expect(preview.output).toContain(`serial number ${shared} is declared by`);
+    expect(writesOf((await control.counters()).byRoute)).toEqual({});
+  });
+
+  it("fails a preview whose dynamic fleet and plugin fleet reach one application by two spellings", async () => {
+    const [a, b, shared] = serialNumbers(3) as [string, string, string];
+    const second = JSON.stringify({ baseUrl: otherSpelling(), ...E2E_CREDENTIALS });
+    const program = [
+      `import * as pulumi from "@pulumi/pulumi";`,
+      `import * as devplatform from "pulumi-devplatform";`,
+      `class Provider extends pulumi.ProviderResource {`,
+      `  constructor(name: string, props: pulumi.Inputs) { super("devplatform", name, props); }`,
+      `}`,
+      `class Resource extends pulumi.CustomResource {`,
+      `  constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) { super(type, name, props, opts); }`,
+      `}`,
+      `const second = new Provider("second", ${second});`,
+      `new devplatform.DeviceFleet("site-a", { devices: [{ sn: "${a}", name: "a" }, { sn: "${shared}", name: "s" }] });`,
+      `new Resource("devplatform:index:DeviceFleet", "site-b", { devices: [{ sn: "${b}", name: "b" }, { sn: "${shared}", name: "s" }] }, { provider: second });`,
+    ].join("\n");
+    const project = await createPluginProject({ name: "one-serial-dynamic-and-plugin", program });
+    await control.resetCounters();
+    const preview = await project.preview();
+    expect(preview.exitCode, preview.output).not.toBe(0);
+    const [, first, other] =
+      /serial number \S+ is declared by DeviceFleet "(site-.)" and by DeviceFleet "(site-.)" \(served by another provider process of this deployment\)/.exec(
+        preview.output,
+      ) ?? [];
+    expect([first, other].sort()).toEqual(["site-a", "site-b"]);
+    expect(preview.output).toContain(`serial number ${shared} is declared by`);
     expect(writesOf((await control.counters()).byRoute)).toEqual({});
   });
 });

@@ -123,7 +123,7 @@ describe("a record left at every ephemeral port (dynamic)", () => {
     process.env.DEVPLATFORM_OWNERSHIP_DIR = root;
     try {
       mkdirSync(root, { recursive: true, mode: 0o700 });
-      const file = `${applicationKey(e2e().emulatorUrl, E2E_CREDENTIALS.clientId)}.424242.jsonl`;
+      const file = `${applicationKey(E2E_CREDENTIALS.clientId)}.424242.jsonl`;
       for (let port = low as number; port <= (high as number); port += 1) {
         const engineAddress = `127.0.0.1:${port}`;
         const directory = deploymentDirectory({ engineAddress });

@@ -89,7 +89,7 @@ describe.each(FRONT_ENDS.flatMap((front) => ARRANGEMENTS.map((a) => ({ front, ..
       // The pace directory is named by the application (URL and client), and an emulator of an
       // earlier test file may have had this port: its pace is not this run's. While this emulator
       // holds the port, no other process uses this directory.
-      const paceDirectory = machinePaceStore(emulator.url, E2E_CREDENTIALS.clientId).directory;
+      const paceDirectory = machinePaceStore(E2E_CREDENTIALS.clientId).directory;
       rmSync(paceDirectory, { recursive: true, force: true });
       const ups = await Promise.all(projects.map((project) => project.up()));
       const counters = await emulator.control.counters();

@@ -47,7 +47,7 @@ export function plantLeftovers(
     { t: "program-ran" },
   ];
   const text = facts.map((fact) => `${JSON.stringify(fact)}\n`).join("");
-  const file = `${applicationKey(baseUrl, clientId)}.424242.jsonl`;
+  const file = `${applicationKey(clientId)}.424242.jsonl`;
   const saved = process.env.DEVPLATFORM_OWNERSHIP_DIR;
   process.env.DEVPLATFORM_OWNERSHIP_DIR = root;
   try {

@@ -44,6 +44,8 @@ type providerArgs struct {
 	ClientId *string `pulumi:"clientId"`
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret *string `pulumi:"clientSecret"`
+	// Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+	CountReleases *bool `pulumi:"countReleases"`
 	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
 	MaxRemovals *int `pulumi:"maxRemovals"`
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
@@ -64,6 +66,8 @@ type ProviderArgs struct {
 	ClientId pulumi.StringPtrInput
 	// The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 	ClientSecret pulumi.StringPtrInput
+	// Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+	CountReleases pulumi.BoolPtrInput
 	// The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
 	MaxRemovals pulumi.IntPtrInput
 	// Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.

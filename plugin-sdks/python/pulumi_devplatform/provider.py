@@ -23,6 +23,7 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 count_releases: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
@@ -34,6 +35,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
+        :param pulumi.Input[_builtins.bool] count_releases: Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
         :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
@@ -47,6 +49,8 @@ class ProviderArgs:
             pulumi.set(__self__, "client_id", client_id)
         if client_secret is not None:
             pulumi.set(__self__, "client_secret", client_secret)
+        if count_releases is not None:
+            pulumi.set(__self__, "count_releases", count_releases)
         if max_removals is not None:
             pulumi.set(__self__, "max_removals", max_removals)
         if max_retries is not None:
@@ -103,6 +107,18 @@ class ProviderArgs:
     @client_secret.setter
     def client_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "client_secret", value)
+
+    @_builtins.property
+    @pulumi.getter(name="countReleases")
+    def count_releases(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+        """
+        return pulumi.get(self, "count_releases")
+
+    @count_releases.setter
+    def count_releases(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "count_releases", value)
 
     @_builtins.property
     @pulumi.getter(name="maxRemovals")
@@ -163,6 +179,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 count_releases: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
@@ -177,6 +194,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: `https://<server_address>` of your application: an absolute URL with its scheme; plain `http://` only to a loopback host (an emulator); no `user:password@`, query string or fragment. Falls back to `DEVPLATFORM_BASE_URL`.
         :param pulumi.Input[_builtins.str] client_id: The application's Client ID. Falls back to `DEVPLATFORM_CLIENT_ID`.
         :param pulumi.Input[_builtins.str] client_secret: The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
+        :param pulumi.Input[_builtins.bool] count_releases: Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
         :param pulumi.Input[_builtins.int] max_removals: The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one platform operation after its first attempt (only what is safe to repeat), 0–100 (default 10). Not for the platform's rate limit: see `rateLimitWait`. Falls back to `DEVPLATFORM_MAX_RETRIES`.
         :param pulumi.Input[_builtins.str] owner_tag: The prefix of the owner marker, the tag each device this stack adds or adopts carries: `<prefix><project>/<stack>` (default `pulumi-stack:`; 1–32 printable characters, no spaces). It is one of the platform's 20 tags, so a device declares at most 19. Falls back to `DEVPLATFORM_OWNER_TAG`.
@@ -210,6 +228,7 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  client_id: pulumi.Input[Optional[_builtins.str]] = None,
                  client_secret: pulumi.Input[Optional[_builtins.str]] = None,
+                 count_releases: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_removals: pulumi.Input[Optional[_builtins.int]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  owner_tag: pulumi.Input[Optional[_builtins.str]] = None,
@@ -227,6 +246,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["client_id"] = client_id
             __props__.__dict__["client_secret"] = None if client_secret is None else pulumi.Output.secret(client_secret)
+            __props__.__dict__["count_releases"] = pulumi.Output.from_input(count_releases).apply(pulumi.runtime.to_json) if count_releases is not None else None
             __props__.__dict__["max_removals"] = pulumi.Output.from_input(max_removals).apply(pulumi.runtime.to_json) if max_removals is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             __props__.__dict__["owner_tag"] = owner_tag

@@ -193,7 +193,7 @@ describe("a move between two provider processes of one deployment", () => {
     joinDeployment(deployment);
     const directory = deploymentDirectory(deployment);
     fs.mkdirSync(directory, { recursive: true });
-    const app = applicationKey(env.emulator.url, "demo-client");
+    const app = applicationKey("demo-client");
     fs.writeFileSync(path.join(directory, `${app}.999999.jsonl`), '{"t":"device-claim"}\n');
     await env.emulator.control.resetCounters();
     for (const created of before.created) {

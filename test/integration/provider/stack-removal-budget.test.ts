@@ -88,6 +88,15 @@ describe("the stack's removal budget", () => {
     expect(writesOf((await env.emulator.control.counters()).byRoute)).toEqual({});
   });
 
+  it("does not charge a release unless countReleases is set (the default)", async () => {
+    const serials = serialNumbers(4);
+    const news = { fleetName: "letting-go", devices: entries(serials), onRemove: "release" };
+    const { inputs } = await fleet.check({}, news);
+    await fleet.create(inputs);
+    const all = await fleet.check(inputs, { ...news, devices: [] });
+    expect(all.failures).toEqual([]);
+  });
+
   it("replaces the default half-rule: 3 of 4 devices go when the budget allows 3", async () => {
     const serials = serialNumbers(4);
     const site = await deployed("mostly-gone", serials);
@@ -103,7 +112,7 @@ describe("the stack's removal budget", () => {
   it("counts what another provider process of the deployment charged", async () => {
     const standIn = path.join(
       deploymentDirectory(deployment),
-      `${applicationKey(env.emulator.url, "demo-client")}.999999.jsonl`,
+      `${applicationKey("demo-client")}.999999.jsonl`,
     );
     const fact = {
       t: "removals",
@@ -123,10 +132,7 @@ describe("the stack's removal budget", () => {
 
   /** A stand-in for another provider process: its file in the deployment's record, with `facts`. */
   function otherProcess(baseUrl: string, clientId: string, pid: number, facts: object[]) {
-    const file = path.join(
-      deploymentDirectory(deployment),
-      `${applicationKey(baseUrl, clientId)}.${pid}.jsonl`,
-    );
+    const file = path.join(deploymentDirectory(deployment), `${applicationKey(clientId)}.${pid}.jsonl`);
     fs.writeFileSync(file, facts.map((fact) => `${JSON.stringify(fact)}\n`).join(""), { mode: 0o600 });
   }
   const removals = (urn: string, count: number, sn: string) => ({

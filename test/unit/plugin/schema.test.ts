@@ -132,6 +132,7 @@ describe("the plugin's package schema", () => {
       "baseUrl",
       "clientId",
       "clientSecret",
+      "countReleases",
       "maxRemovals",
       "maxRetries",
       "ownerTag",
@@ -142,6 +143,7 @@ describe("the plugin's package schema", () => {
     expect(schema.config.variables.clientSecret?.secret).toBe(true);
     expect(schema.config.variables.maxRetries?.type).toBe("integer");
     expect(schema.config.variables.maxRemovals?.type).toBe("integer");
+    expect(schema.config.variables.countReleases?.type).toBe("boolean");
     expect(propertiesProblems("config", schema.config.variables)).toEqual([]);
   });
 

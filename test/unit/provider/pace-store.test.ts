@@ -20,7 +20,6 @@ import {
   STALE_LOCK_MS,
 } from "../../../provider/runtime/pace-store";
 
-const BASE_URL = "https://platform.example.com";
 let clock = 0;
 let root: string;
 
@@ -31,7 +30,7 @@ beforeEach(() => {
 });
 
 const store = (clientId = "client") => {
-  const made = machinePaceStore(BASE_URL, clientId);
+  const made = machinePaceStore(clientId);
   return new MachinePaceStore(made.directory, () => clock);
 };
 

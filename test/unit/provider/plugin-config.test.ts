@@ -78,7 +78,7 @@ describe("CheckConfig", () => {
       {
         property: "baseURL",
         reason:
-          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries, rateLimitWait, maxRemovals, ownerTag",
+          "baseURL (of provider app-b) is not a setting of the device platform provider; expected one of: baseUrl, clientId, clientSecret, apiVersion, maxRetries, rateLimitWait, maxRemovals, countReleases, ownerTag",
       },
     ]);
     expect(await failuresOf(EXPLICIT, { ...GOOD, maxRetries: 3 })).toEqual([]);
@@ -137,6 +137,7 @@ describe("Configure's settings", () => {
       apiVersion: "v1",
       maxRetries: 7,
       rateLimitWait: 600,
+      countReleases: false,
       ownerTag: "pulumi-stack:",
     });
   });

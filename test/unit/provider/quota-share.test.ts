@@ -20,7 +20,6 @@ import {
   type Deployment,
 } from "../../../provider/runtime/shared-record";
 
-const BASE_URL = "https://platform.example.com";
 const deployment: Deployment = { engineAddress: "127.0.0.1:45680" };
 const PUT = { method: "PUT", path: "/device/openapi/v1/devices" } as const;
 const GET = { method: "GET", path: "/device/openapi/v1/devices/1735000000000000001" } as const;
@@ -41,14 +40,11 @@ onOthersFact((fact) => share.take(fact));
 function othersFile(of: Deployment = deployment, pid = 424242): string {
   const directory = deploymentDirectory(of);
   fs.mkdirSync(directory, { recursive: true });
-  return path.join(directory, `${applicationKey(BASE_URL, "client")}.${pid}.jsonl`);
+  return path.join(directory, `${applicationKey("client")}.${pid}.jsonl`);
 }
 
 function ownFile(): string {
-  return path.join(
-    deploymentDirectory(deployment),
-    `${applicationKey(BASE_URL, "client")}.${process.pid}.jsonl`,
-  );
+  return path.join(deploymentDirectory(deployment), `${applicationKey("client")}.${process.pid}.jsonl`);
 }
 
 function anotherProcessRefused(file = othersFile()): void {
@@ -59,7 +55,7 @@ beforeEach(() => {
   process.env.DEVPLATFORM_OWNERSHIP_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "quota-unit-"));
   resetSharedRecord();
   joinDeployment(deployment);
-  joinApplication(BASE_URL, "client");
+  joinApplication("client");
   clock = 1_000_000;
   // The default interval: the test of a GET below holds the documented 250 ms.
   share = new DeploymentQuotaShare(() => clock);
@@ -127,7 +123,7 @@ describe("another process's refusal", () => {
     anotherProcessRefused(othersFile({ ...deployment, engineAddress: "127.0.0.1:45681" }));
     const otherApplication = path.join(
       deploymentDirectory(deployment),
-      `${applicationKey(BASE_URL, "other-client")}.424243.jsonl`,
+      `${applicationKey("other-client")}.424243.jsonl`,
     );
     anotherProcessRefused(otherApplication);
     expect(await share.refusedElsewhere(PUT)).toBeUndefined();
@@ -141,7 +137,7 @@ describe("another process's refusal", () => {
   it("is not looked for by a process outside any deployment", async () => {
     resetSharedRecord();
     joinDeployment(undefined);
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     anotherProcessRefused();
     expect(await share.refusedElsewhere(PUT)).toBeUndefined();
   });
@@ -152,7 +148,7 @@ describe("another process's refusal", () => {
     share.reset();
     resetSharedRecord();
     joinDeployment({ ...deployment, engineAddress: "127.0.0.1:45682" });
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     expect(await share.refusedElsewhere(PUT)).toBeUndefined();
   });
 });

@@ -28,7 +28,6 @@ import {
   resetSharedRecord,
 } from "../../../provider/runtime/shared-record";
 
-const BASE_URL = "https://platform.example.com";
 const device = { deviceId: "1735000000000000001", sn: "240000A10001" };
 const DELETER = { kind: "Device" } as const;
 const claim = JSON.stringify({
@@ -68,10 +67,7 @@ function plant(
     path.join(directory, "deployment.json"),
     JSON.stringify({ ...deployment, netns: fs.readlinkSync("/proc/self/ns/net") }),
   );
-  fs.writeFileSync(
-    path.join(directory, `${applicationKey(BASE_URL, app)}.424242.jsonl`),
-    lines.join("\n") + "\n",
-  );
+  fs.writeFileSync(path.join(directory, `${applicationKey(app)}.424242.jsonl`), lines.join("\n") + "\n");
   return directory;
 }
 
@@ -83,7 +79,7 @@ describe("a record left at a reused engine address", () => {
     const earlierListener = plant({ engineAddress: address, listener: "1" }, [claim, ran]);
     const deployment = deploymentOfThisProcess([address]);
     joinDeployment(deployment);
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     await declarationsSettled(1);
     expect(otherOwner(device, DELETER)).toBeUndefined();
     expect(programRan()).toBe(false);
@@ -99,7 +95,7 @@ describe("whether the program ran", () => {
     const deployment = deploymentOfThisProcess([address]);
     plant(deployment as { engineAddress: string }, [claim, ran], "another-client");
     joinDeployment(deployment);
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     await declarationsSettled(1);
     expect(programRan()).toBe(true);
     expect(otherOwner(device, DELETER)).toBeUndefined();
@@ -116,7 +112,7 @@ describe("a process ended by a signal", () => {
       [
         `import { joinApplication, joinDeployment } from ${JSON.stringify(record)};`,
         `joinDeployment({ engineAddress: ${JSON.stringify(address)} });`,
-        `joinApplication(${JSON.stringify(BASE_URL)}, "client");`,
+        `joinApplication("client");`,
         `process.stdout.write("joined\\n");`,
         `setInterval(() => undefined, 1000);`,
       ].join("\n"),
@@ -133,7 +129,7 @@ describe("a process ended by a signal", () => {
     });
     const file = path.join(
       deploymentDirectory({ engineAddress: address }),
-      `${applicationKey(BASE_URL, "client")}.${child.pid}.jsonl`,
+      `${applicationKey("client")}.${child.pid}.jsonl`,
     );
     expect(fs.existsSync(file)).toBe(true);
     const ended = new Promise<NodeJS.Signals | null>((resolve) =>

@@ -24,9 +24,25 @@ describe("provider settings", () => {
       apiVersion: "v1.0",
       maxRetries: 10,
       rateLimitWait: 600,
+      countReleases: false,
       ownerTag: "pulumi-stack:",
     });
     expect(resolveSettings((k) => config[k], {}).apiVersion).toBe("v1");
+  });
+
+  it("takes countReleases as true or false, from config or DEVPLATFORM_COUNT_RELEASES, and refuses anything else", () => {
+    const withCount = (value: string) => (k: string) =>
+      ({ ...config, "devplatform:countReleases": value })[k];
+    expect(resolveSettings(withCount("true"), {}).countReleases).toBe(true);
+    expect(resolveSettings(withCount("false"), {}).countReleases).toBe(false);
+    expect(resolveSettings((k) => config[k], { DEVPLATFORM_COUNT_RELEASES: "true" }).countReleases).toBe(
+      true,
+    );
+    for (const bad of ["yes", "1", "TRUE!"]) {
+      expect(() => resolveSettings(withCount(bad), {})).toThrow(
+        `devplatform:countReleases must be true or false, got "${bad}"`,
+      );
+    }
   });
 
   it("takes maxRetries from config or DEVPLATFORM_MAX_RETRIES, and refuses what is not a small whole number", () => {

@@ -24,7 +24,6 @@ import {
   type SharedFact,
 } from "../../../provider/runtime/shared-record";
 
-const BASE_URL = "https://platform.example.com";
 const device = { deviceId: "1735000000000000001", sn: "240000A10001" };
 const FLEET = { kind: "DeviceFleet", fleet: "site-a" } as const;
 let engine: net.Server;
@@ -41,7 +40,7 @@ afterAll(() => new Promise<void>((resolve) => engine.close(() => resolve())));
 function othersFile(pid = 424242): string {
   const directory = deploymentDirectory(deployment);
   fs.mkdirSync(directory, { recursive: true });
-  return path.join(directory, `${applicationKey(BASE_URL, "client")}.${pid}.jsonl`);
+  return path.join(directory, `${applicationKey("client")}.${pid}.jsonl`);
 }
 
 const declaration = JSON.stringify({
@@ -61,7 +60,7 @@ function rejoin(): void {
   resetOwnership();
   resetSharedRecord();
   joinDeployment(deployment);
-  joinApplication(BASE_URL, "client");
+  joinApplication("client");
 }
 
 beforeEach(() => {
@@ -83,16 +82,9 @@ describe("the engine a provider process serves", () => {
     expect(other).not.toBe(deploymentDirectory(deployment));
   });
 
-  it("keys applications apart by baseUrl and clientId, the baseUrl in canonical form", () => {
-    expect(applicationKey(BASE_URL, "a")).not.toBe(applicationKey(BASE_URL, "b"));
-    for (const spelling of [
-      `${BASE_URL}/`,
-      "HTTPS://Platform.Example.COM:443",
-      " https://platform.example.com// ",
-    ])
-      expect(applicationKey(spelling, "a")).toBe(applicationKey(BASE_URL, "a"));
-    expect(applicationKey("https://platform.example.com:8443", "a")).not.toBe(applicationKey(BASE_URL, "a"));
-    expect(applicationKey("https://platform.example.com/eu", "a")).not.toBe(applicationKey(BASE_URL, "a"));
+  it("keys an application by its clientId, never by the spelling of its URL", () => {
+    expect(applicationKey("a")).not.toBe(applicationKey("b"));
+    expect(applicationKey(" a ")).toBe(applicationKey("a"));
   });
 });
 
@@ -123,7 +115,7 @@ describe("reading another process's record", () => {
   it("refuses to read before the provider's application is known", async () => {
     resetSharedRecord();
     joinDeployment(deployment);
-    await expect(catchUpWithOthers()).rejects.toThrow(/configuration \(baseUrl, clientId\) is not known yet/);
+    await expect(catchUpWithOthers()).rejects.toThrow(/configuration \(clientId\) is not known yet/);
   });
 });
 
@@ -207,7 +199,7 @@ describe("cleaning up", () => {
     );
     resetSharedRecord();
     joinDeployment({ engineAddress: "127.0.0.1:1" });
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     await expect.poll(() => fs.existsSync(gone)).toBe(false);
     for (const kept of [live, foreign, undescribed]) expect(fs.existsSync(kept)).toBe(true);
   });
@@ -215,7 +207,7 @@ describe("cleaning up", () => {
   it("removes this process's file when it leaves, and the directory with the last one", () => {
     const directory = deploymentDirectory(deployment);
     expect(fs.readdirSync(directory).sort()).toEqual([
-      `${applicationKey(BASE_URL, "client")}.${process.pid}.jsonl`,
+      `${applicationKey("client")}.${process.pid}.jsonl`,
       "deployment.json",
     ]);
     fs.writeFileSync(othersFile(), "");
@@ -223,7 +215,7 @@ describe("cleaning up", () => {
     expect(fs.readdirSync(directory).sort()).toEqual([path.basename(othersFile()), "deployment.json"]);
     fs.rmSync(othersFile());
     joinDeployment(deployment);
-    joinApplication(BASE_URL, "client");
+    joinApplication("client");
     resetSharedRecord();
     expect(fs.existsSync(directory)).toBe(false);
   });

@@ -34,6 +34,11 @@ clientSecret: Optional[str]
 The application's Client Secret (`pulumi config set --secret`). Falls back to `DEVPLATFORM_CLIENT_SECRET`, which keeps even its ciphertext out of state.
 """
 
+countReleases: Optional[bool]
+"""
+Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+"""
+
 maxRemovals: Optional[int]
 """
 The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.

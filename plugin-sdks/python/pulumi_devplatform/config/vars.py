@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('clientSecret')
 
     @_builtins.property
+    def count_releases(self) -> Optional[bool]:
+        """
+        Whether the devices a DeviceFleet with `onRemove: "release"` lets go (they stay on the platform; the stack forgets them) count against `maxRemovals`, the removal budget, like deletes (default false: a release writes and loses nothing). Falls back to `DEVPLATFORM_COUNT_RELEASES`.
+        """
+        return __config__.get_bool('countReleases')
+
+    @_builtins.property
     def max_removals(self) -> Optional[int]:
         """
         The deployment's removal budget: at most this many devices removed in one `up`, across every DeviceFleet and Device, on top of each fleet's own `maxRemovals`; an `up` over it fails at preview naming every resource that removes, writing nothing. When set, it replaces the default that stops a fleet without `maxRemovals` from removing more than half its devices. Falls back to `DEVPLATFORM_MAX_REMOVALS`.
