@@ -86,9 +86,8 @@ describe.each(FRONT_ENDS.flatMap((front) => ARRANGEMENTS.map((a) => ({ front, ..
 
     it(`every up succeeds, no device twice, Add a Device ≤ ${maxAddsPerDevice} × devices`, async () => {
       await emulator.control.resetCounters();
-      // The pace directory is named by the application (URL and client), and an emulator of an
-      // earlier test file may have had this port: its pace is not this run's. While this emulator
-      // holds the port, no other process uses this directory.
+      // The pace directory is the application's (its client id) in this file's pace root
+      // (file-setup.ts): the other arrangement's run left its pace there, which is not this run's.
       const paceDirectory = machinePaceStore(E2E_CREDENTIALS.clientId).directory;
       rmSync(paceDirectory, { recursive: true, force: true });
       const ups = await Promise.all(projects.map((project) => project.up()));

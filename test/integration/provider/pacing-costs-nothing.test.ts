@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe("pacing while the platform refuses nothing", () => {
   it("400 adds, 64 at once, through the client: no change of the pace file, no look at its turns; one stat per start", async () => {
-    const store = new CountingStore(machinePaceStore(harness.emulator.url, "demo-client").directory);
+    const store = new CountingStore(machinePaceStore("demo-client").directory);
     const client = harness.newClient({ concurrency: 64, paceStore: store });
     harness.events.length = 0;
     await Promise.all(
