@@ -264,3 +264,50 @@ describe("a stack removed with `pulumi stack rm --force`, then exported and take
     expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
   });
 });
+
+describe.each(FRONT_ENDS)("a renamed stack's DeviceConfig with resetOnDelete (%s)", (front: FrontEnd) => {
+  it("destroying the configuration alone, before any up, resets its devices' values", async () => {
+    const devices = serialNumbers(2).map((sn, i) => ({ sn, name: `reset-${i}` }));
+    const project = await createProject({
+      name: "reset-renamed",
+      program: [
+        `import * as devplatform from "pulumi-devplatform";`,
+        `const fleet = new devplatform.DeviceFleet("site", { devices: ${JSON.stringify(devices)} });`,
+        `new devplatform.DeviceConfig("settings", {`,
+        `  deviceIds: fleet.deviceIds.apply((ids) => Object.values(ids)),`,
+        `  properties: { reportInterval: 900 },`,
+        `  resetOnDelete: true,`,
+        `});`,
+        "",
+      ].join("\n"),
+      front,
+      config: { "devplatform:baseUrl": emulator.url },
+    });
+    assertOk(await project.up());
+    assertOk(await project.cli(["stack", "rename", "prod"]));
+    const [config] = resourcesOfType(await project.exportStack(), project.token("DeviceConfig"));
+    const { result, writes } = await counted(() =>
+      project.cli(["destroy", "--yes", "--skip-preview", "--target", config?.urn ?? ""]),
+    );
+    // Tasks apply on the emulator's timer: wait for the condition, not for a duration.
+    const settled = async () => {
+      for (;;) {
+        const state = await emulator.control.state();
+        if (!state.tasks.some((t) => t.status === "PENDING")) return state;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const values = (await settled()).devices
+      .filter((d) => devices.some(({ sn }) => sn === d.sn))
+      .map((d) => d.properties.reportInterval);
+    console.log(
+      `${front}: renamed stack's destroy of its DeviceConfig: exit ${result.exitCode}, writes ${JSON.stringify(writes)}, reportInterval ${JSON.stringify(values)}`,
+    );
+    assertOk(result);
+    // The TSL default, on both devices: the devices still carry the tag the stack wrote before its rename.
+    expect(values).toEqual([600, 600]);
+    expect(writes).toEqual({ "POST /tasks": 1 });
+    const destroyed = await counted(() => project.destroy());
+    expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 2 });
+  });
+});
