@@ -13,6 +13,11 @@
  * stack instance and the state's recorded tag counted as the stack's own, the renamed B's `up`
  * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
  * adopted B's devices of another prefix (exit 0, 2 PUT).
+ *
+ * A renamed stack's DeviceConfig with `resetOnDelete`, destroyed alone before any `up` retagged its
+ * devices, resets them (one POST /tasks, reportInterval back to 600 on both); before its state
+ * recorded the owner tag, the reset took the devices' earlier tag for another stack's: exit 0, no
+ * write, reportInterval 900 left on both.
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
