@@ -1,7 +1,10 @@
 /**
  * `resetOnDelete` never writes TSL defaults to a device another stack manages: before a reset, each
  * device is read (one GET each, only when there is something to reset) and those whose owner tag
- * names another stack (provider/shared/owner-marker.ts) are left as they are, with a warning.
+ * names another stack (provider/shared/owner-marker.ts) are left as they are, with a warning. The
+ * configuration's state records the owner tag of the stack that wrote it (`ownerMarker`): a device
+ * carrying that tag is this stack's, whatever the stack is called now (a stack renamed, or given
+ * another `ownerTag` prefix, before its next `up` retagged the devices).
  */
 import { NotFoundError } from "../../sdk";
 import { log } from "../runtime/log";
@@ -20,6 +23,7 @@ const READ_CONCURRENCY = 16;
 export async function devicesOfOtherStacks(
   subject: string,
   deviceIds: readonly string[],
+  recorded?: string,
 ): Promise<Set<string>> {
   const marker = await stackMarker();
   const elsewhere = new Map<string, string>();
@@ -27,7 +31,7 @@ export async function devicesOfOtherStacks(
   const client = await platformClient();
   await forEachLimited([...new Set(deviceIds)], READ_CONCURRENCY, async (deviceId) => {
     try {
-      const other = otherOwnerIn((await client.getDevice(deviceId)).tag, marker);
+      const other = otherOwnerIn((await client.getDevice(deviceId)).tag, marker, recorded);
       if (other !== undefined) elsewhere.set(deviceId, other);
     } catch (error) {
       // Gone: nothing to reset (the reset meets the same not-found and skips it).
@@ -43,4 +47,18 @@ export async function devicesOfOtherStacks(
     );
   }
   return new Set(elsewhere.keys());
+}
+
+/** The owner tag a configuration's state recorded (none before configurations recorded it). */
+export function recordedMarker(state: Record<string, unknown>): string | undefined {
+  return typeof state.ownerMarker === "string" ? state.ownerMarker : undefined;
+}
+
+/**
+ * The state with the owner tag of the stack writing it now (kept as it was outside a deployment),
+ * for a later reset to know the devices of this stack under an earlier name.
+ */
+export async function withOwnerMarker<T extends Record<string, unknown>>(outs: T): Promise<T> {
+  const marker = await stackMarker();
+  return marker === undefined ? outs : { ...outs, ownerMarker: marker };
 }

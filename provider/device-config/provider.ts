@@ -37,7 +37,7 @@ import {
 } from "../runtime/property-ownership";
 import { thingModelsOf } from "../tsl/models";
 import { claimProperties } from "../runtime/property-claims";
-import { devicesOfOtherStacks } from "./owner-resets";
+import { devicesOfOtherStacks, recordedMarker, withOwnerMarker } from "./owner-resets";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
 import { log } from "../runtime/log";
@@ -94,7 +94,11 @@ function declareManaged(config: DesiredConfig): void {
  * Of the (device, property) pairs this resource is about to reset, those another DeviceConfig of
  * the deployment manages are left alone, with a warning naming them and their new owner.
  */
-async function resetsAllowed(subject: string, pairs: PropertyPair[]): Promise<MayReset | undefined> {
+async function resetsAllowed(
+  subject: string,
+  pairs: PropertyPair[],
+  recorded: string | undefined,
+): Promise<MayReset | undefined> {
   if (pairs.length === 0) return undefined;
   // An update can run while the engine still registers the resources that take the properties over.
   await declarationsSettled();
@@ -103,6 +107,7 @@ async function resetsAllowed(subject: string, pairs: PropertyPair[]): Promise<Ma
   const elsewhere = await devicesOfOtherStacks(
     subject,
     pairs.map((pair) => pair.deviceId),
+    recorded,
   );
   return elsewhere.size === 0
     ? mayReset
@@ -184,7 +189,7 @@ export const deviceConfigImplementation: KindDefinition = {
       const current = want.properties ? await currentConfigs(want.deviceIds) : undefined;
       const at = new Date();
       const outcome = await executeWrites(planCreate(want, modelOf, current), methodOf(want) === "patch");
-      const outs = stateAfterWrites(inputs, want, undefined, outcome, { current, at });
+      const outs = await withOwnerMarker(stateAfterWrites(inputs, want, undefined, outcome, { current, at }));
       failIfPartial(operation, id, outs, outcome, "create");
       return { id, outs };
     });
@@ -229,7 +234,11 @@ export const deviceConfigImplementation: KindDefinition = {
     const operation = `update DeviceConfig ${describeDevices(want.deviceIds)}`;
     return describeFailure(operation, async () => {
       declareManaged(want);
-      const mayReset = await resetsAllowed(`DeviceConfig ${id}`, releasedPairs(had, want));
+      const mayReset = await resetsAllowed(
+        `DeviceConfig ${id}`,
+        releasedPairs(had, want),
+        recordedMarker(olds),
+      );
       const removed = had.resetOnDelete ? had.deviceIds.filter((d) => !want.deviceIds.includes(d)) : [];
       const modelOf = await modelsForWrite(operation, want, removed);
       const pending = pendingOf(olds);
@@ -257,7 +266,9 @@ export const deviceConfigImplementation: KindDefinition = {
         methodOf(want) === "patch",
       );
       const carried = { held: resolution.held, current, at };
-      const outs = stateAfterWrites(news, want, { config: had, outputs: olds }, outcome, carried);
+      const outs = await withOwnerMarker(
+        stateAfterWrites(news, want, { config: had, outputs: olds }, outcome, carried),
+      );
       failIfPartial(operation, id, outs, outcome, "update");
       if (held.size > 0)
         throw new PartialSuccessError(heldMessage(operation, resolution.held, want.version), id, outs);
@@ -281,7 +292,7 @@ export const deviceConfigImplementation: KindDefinition = {
       const modelOf: ModelOf = (deviceId) => models.get(deviceId);
       const keys = Object.keys(had.properties ?? {});
       const pairs = present.deviceIds.flatMap((deviceId) => keys.map((key) => ({ deviceId, key })));
-      const mayReset = await resetsAllowed(`DeviceConfig ${id}`, pairs);
+      const mayReset = await resetsAllowed(`DeviceConfig ${id}`, pairs, recordedMarker(props));
       const withoutDefault = propertiesWithoutDefault(present, modelOf);
       if (withoutDefault.length > 0) {
         await log.warn(

@@ -13,6 +13,11 @@
  * stack instance and the state's recorded tag counted as the stack's own, the renamed B's `up`
  * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
  * adopted B's devices of another prefix (exit 0, 2 PUT).
+ *
+ * A renamed stack's DeviceConfig with `resetOnDelete`, destroyed alone before any `up` retagged its
+ * devices, resets them (one POST /tasks, reportInterval back to 600 on both); before its state
+ * recorded the owner tag, the reset took the devices' earlier tag for another stack's: exit 0, no
+ * write, reportInterval 900 left on both.
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -262,5 +267,52 @@ describe("a stack removed with `pulumi stack rm --force`, then exported and take
     assertOk(await taker.preview({ expectNoChanges: true }));
     const destroyed = await counted(() => taker.destroy());
     expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
+  });
+});
+
+describe.each(FRONT_ENDS)("a renamed stack's DeviceConfig with resetOnDelete (%s)", (front: FrontEnd) => {
+  it("destroying the configuration alone, before any up, resets its devices' values", async () => {
+    const devices = serialNumbers(2).map((sn, i) => ({ sn, name: `reset-${i}` }));
+    const project = await createProject({
+      name: "reset-renamed",
+      program: [
+        `import * as devplatform from "pulumi-devplatform";`,
+        `const fleet = new devplatform.DeviceFleet("site", { devices: ${JSON.stringify(devices)} });`,
+        `new devplatform.DeviceConfig("settings", {`,
+        `  deviceIds: fleet.deviceIds.apply((ids) => Object.values(ids)),`,
+        `  properties: { reportInterval: 900 },`,
+        `  resetOnDelete: true,`,
+        `});`,
+        "",
+      ].join("\n"),
+      front,
+      config: { "devplatform:baseUrl": emulator.url },
+    });
+    assertOk(await project.up());
+    assertOk(await project.cli(["stack", "rename", "prod"]));
+    const [config] = resourcesOfType(await project.exportStack(), project.token("DeviceConfig"));
+    const { result, writes } = await counted(() =>
+      project.cli(["destroy", "--yes", "--skip-preview", "--target", config?.urn ?? ""]),
+    );
+    // Tasks apply on the emulator's timer: wait for the condition, not for a duration.
+    const settled = async () => {
+      for (;;) {
+        const state = await emulator.control.state();
+        if (!state.tasks.some((t) => t.status === "PENDING")) return state;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const values = (await settled()).devices
+      .filter((d) => devices.some(({ sn }) => sn === d.sn))
+      .map((d) => d.properties.reportInterval);
+    console.log(
+      `${front}: renamed stack's destroy of its DeviceConfig: exit ${result.exitCode}, writes ${JSON.stringify(writes)}, reportInterval ${JSON.stringify(values)}`,
+    );
+    assertOk(result);
+    // The TSL default, on both devices: the devices still carry the tag the stack wrote before its rename.
+    expect(values).toEqual([600, 600]);
+    expect(writes).toEqual({ "POST /tasks": 1 });
+    const destroyed = await counted(() => project.destroy());
+    expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 2 });
   });
 });

@@ -7,7 +7,8 @@
  */
 import type { EmulatorControl } from "../../emulator";
 import { E2E_CREDENTIALS, type PulumiContext } from "../e2e/support/pulumi-project";
-import type { Model } from "./model";
+import type { Model, NextWorlds } from "./model";
+import { runStackAction, takeOverUp } from "./stack-runs";
 import { outOfBand } from "./platform-changes";
 import { writeWorld } from "./program";
 import { devicesOn } from "./regions";
@@ -80,16 +81,11 @@ export class CliExecutor implements StepExecutor {
   }
 
   /** Writes the worlds, runs the step's `up` under its circumstances, converges, checks. */
-  async run(
-    step: Step,
-    index: number,
-    model: Readonly<Model>,
-    worlds: { main: World; second: World },
-  ): Promise<StepOutcome> {
+  async run(step: Step, index: number, model: Readonly<Model>, worlds: NextWorlds): Promise<StepOutcome> {
     const stacks = this.stacks;
     // The ups the provider must refuse come first, from the worlds before the step.
     const drop = await tryRegionalDrop(stacks, model.main, worlds.main);
-    const claim = await trySecondClaim(stacks, index, model.main, model.second);
+    const claim = await trySecondClaim(stacks, index, model.main, model.second, model.names);
     writeWorld(stacks.main.dir, worlds.main);
     writeWorld(stacks.second.dir, worlds.second);
     const root = harnessRecordRoot(this.context);
@@ -97,7 +93,7 @@ export class CliExecutor implements StepExecutor {
     const planted = plantsLeftovers(index)
       ? plantLeftovers(root, emulatorUrl, E2E_CREDENTIALS.clientId, model.ids)
       : 0;
-    const { note, exempt, secondRan, violations } = await this.runUp(step, model, stacks);
+    const { note, exempt, secondRan, violations } = await this.runUp(step, index, model, worlds);
     note.text = `${drop.note}${claim.note}${note.text}`;
     if (planted > 0) note.text += `; records left at ${planted} ports`;
     violations.unshift(...drop.violations, ...claim.violations);
@@ -113,14 +109,16 @@ export class CliExecutor implements StepExecutor {
   /** The step's own `up`, under its circumstances. */
   private async runUp(
     step: Step,
+    index: number,
     model: Readonly<Model>,
-    stacks: Stacks,
+    worlds: NextWorlds,
   ): Promise<{
     note: { text: string; failed: boolean };
     exempt: Set<string>;
     secondRan: boolean;
     violations: string[];
   }> {
+    const stacks = this.stacks;
     const exempt = new Set<string>();
     const done = (text: string, failed: boolean, secondRan = false, violations: string[] = []) => ({
       note: { text, failed },
@@ -156,6 +154,15 @@ export class CliExecutor implements StepExecutor {
         const text = await outOfBand(stacks.control, model, step, exempt);
         const up = await counted(stacks, () => stacks.main.upWithRefresh());
         return done(`${text}; up --refresh exit ${up.exitCode}`, up.exitCode !== 0);
+      }
+      case "stack": {
+        const action = await runStackAction(this.context, stacks, step, index, model, worlds);
+        const up = await counted(stacks, () => stacks.main.up());
+        const text = `${action.note}up exit ${up.exitCode}`;
+        if (step.action !== "rm-takeover") return done(text, up.exitCode !== 0, false, action.violations);
+        const takeOver = await takeOverUp(stacks, worlds);
+        const violations = [...action.violations, ...takeOver.violations];
+        return done(`${text}; ${takeOver.note}`, up.exitCode !== 0, true, violations);
       }
     }
   }

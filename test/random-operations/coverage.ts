@@ -6,6 +6,7 @@
 import { nextWorlds, initialModel, type Model } from "./model";
 import { devicesOn, refusedRegionalDrop } from "./regions";
 import { claimsAtStep } from "./refused-ups";
+import type { StackAction } from "./stack-names";
 import type { Step } from "./steps";
 import { declaredDevices, type World } from "./world";
 
@@ -25,8 +26,22 @@ export const OPERATIONS = [
   "explicit providers on two applications",
   "a fleet dropped beside another application's",
   "second stack declaring a main stack's serial number",
+  "stack renamed",
+  "ownerTag prefix changed",
+  "namesake on a second backend",
+  "import of another stack's device",
+  "stack rm --force, export, take-over",
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
+
+/** The operation of each stack action (stack-names.ts). */
+const STACK_OPERATIONS: Record<StackAction, Operation> = {
+  rename: "stack renamed",
+  "owner-tag": "ownerTag prefix changed",
+  namesake: "namesake on a second backend",
+  import: "import of another stack's device",
+  "rm-takeover": "stack rm --force, export, take-over",
+};
 
 /** The fleet (by key) that declares each serial number, and each fleet key's name. */
 function fleetOwners(world: World): { owner: Map<string, string>; names: Map<string, string> } {
@@ -64,6 +79,7 @@ function operationsOfStep(step: Step, model: Model, worlds: { main: World; secon
   const found: Operation[] = [];
   if (step.kind === "faults" || step.kind === "kill") found.push(step.kind);
   if (step.kind === "out-of-band") return ["out of band"];
+  if (step.kind === "stack") found.push(STACK_OPERATIONS[step.action]);
   if (step.kind === "concurrent") {
     found.push("second stack at the same time");
     if (step.second.kind === "move") found.push("second stack's front-end move");

@@ -9,6 +9,7 @@
 import type { EmulatorStateView, TaskRecord } from "../../emulator";
 import { tokenOf, type Kind } from "../e2e/support/front-ends";
 import type { StackExport, StackResource } from "../e2e/support/pulumi-project";
+import { DEFAULT_PREFIX, INITIAL_NAMES, stackPaths, type StackNames } from "./stack-names";
 import { devicesOn, regionalFleet, regionalFleetName, type Application } from "./regions";
 import {
   configSerials,
@@ -25,10 +26,17 @@ const KINDS: readonly Kind[] = ["Device", "DeviceFleet", "RpsProfile", "DeviceCo
 const FRONTS: readonly Front[] = ["dynamic", "plugin"];
 const key = (sn: string): string => sn.toUpperCase();
 const sortedTags = (tags: readonly string[] | undefined): string => JSON.stringify([...(tags ?? [])].sort());
-/** The owner tags' prefix (the provider's default `devplatform:ownerTag`). */
-const OWNER_TAG = "pulumi-stack:";
-/** The stacks the harness runs, in the order of the worlds it checks: main, then second. */
-export const HARNESS_STACKS = ["harness-main/dev", "harness-second/dev"];
+/** An owner tag of any prefix: `<prefix><project>/<stack>@<instance>`. */
+const OWNER_TAG = /^\S+\/[A-Za-z0-9_.-]+@[a-z2-7]{8}$/;
+/**
+ * The owner tags (less the instance) of the stacks whose worlds are checked, in their order: the
+ * main stack's with its `devplatform:ownerTag` prefix, then the second stack's (stack-names.ts).
+ */
+export function ownerTagsOf(names: StackNames): string[] {
+  const [main, second] = stackPaths(names);
+  return [`${names.mainPrefix}${main}`, `${DEFAULT_PREFIX}${second}`];
+}
+const HARNESS_STACKS = ownerTagsOf(INITIAL_NAMES);
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -48,11 +56,16 @@ export function platformMatches(
   state: EmulatorStateView,
   worlds: World[],
   application: Application = "first",
+  owners: readonly string[] = HARNESS_STACKS,
 ): string[] {
   const violations: string[] = [];
   const declared = new Map(worlds.flatMap((w) => devicesOn(w, application).map((d) => [key(d.sn), d])));
   const stackOf = new Map(
-    worlds.flatMap((w, i) => devicesOn(w, application).map((d) => [key(d.sn), HARNESS_STACKS[i]])),
+    worlds.flatMap((w, i) => devicesOn(w, application).map((d) => [key(d.sn), owners[i] ?? ""])),
+  );
+  // An explicit provider's owner tag has the default prefix whatever the stack's `ownerTag` says.
+  const regional = new Set(
+    worlds.flatMap((w) => (w.regional ?? []).flatMap((f) => f.devices.map((d) => key(d.sn)))),
   );
   const seen = new Set<string>();
   for (const device of state.devices) {
@@ -67,19 +80,23 @@ export function platformMatches(
       continue;
     }
     // The owner tag is the provider's, not the program's: compared apart.
-    const tags = (device.tag ?? []).filter((tag) => !tag.startsWith(OWNER_TAG));
+    const tags = (device.tag ?? []).filter((tag) => !OWNER_TAG.test(tag));
     const got = { name: device.name, project: device.project || undefined, tags: sortedTags(tags) };
     const exp = { name: want.name, project: want.project, tags: sortedTags(want.tags) };
     if (JSON.stringify(got) !== JSON.stringify(exp))
       violations.push(
         `platform = declared: ${sn} is ${JSON.stringify(got)}, declared ${JSON.stringify(exp)}`,
       );
-    const owners = (device.tag ?? []).filter((tag) => tag.startsWith(OWNER_TAG));
-    const owner = `${OWNER_TAG}${stackOf.get(sn) ?? ""}`;
+    const markers = (device.tag ?? []).filter((tag) => OWNER_TAG.test(tag));
+    const owner = stackOf.get(sn) ?? "";
+    const stack = owner.slice(owner.indexOf(":") + 1);
+    const accepted = regional.has(sn)
+      ? `(${escaped(owner)}|${escaped(DEFAULT_PREFIX + stack)})`
+      : escaped(owner);
     // `<prefix><project>/<stack>@<instance>`: the instance is the stack's backend's (each stack here has its own).
-    if (owners.length !== 1 || !new RegExp(`^${escaped(owner)}@[a-z2-7]{8}$`).test(owners[0] as string))
+    if (markers.length !== 1 || !new RegExp(`^${accepted}@[a-z2-7]{8}$`).test(markers[0] as string))
       violations.push(
-        `owner tag: ${sn} carries ${JSON.stringify(owners)}, the stack declaring it is ${owner}`,
+        `owner tag: ${sn} carries ${JSON.stringify(markers)}, the stack declaring it is ${owner}`,
       );
   }
   for (const sn of declared.keys())

@@ -28,7 +28,7 @@ interface Placement { front: Front; twin?: true }
 interface DeviceDecl { sn: string; name: string; project?: string; tags?: string[] }
 type Target = { fleet: string } | { device: string };
 interface World {
-  fleets: (Placement & { name: string; parent?: string; devices: DeviceDecl[] })[];
+  fleets: (Placement & { name: string; parent?: string; devices: DeviceDecl[]; takeOverFrom?: string[] })[];
   devices: (Placement & DeviceDecl & { resource: string })[];
   rps: (Placement & { resource: string; sn: string; profileUrl: string })[];
   configs: (Placement & {
@@ -63,13 +63,14 @@ const parents = new Map(
 );
 
 const fleetIds = new Map<string, pulumi.Output<string[]>>();
-for (const { name, parent, devices, ...placement } of world.fleets) {
+for (const { name, parent, devices, takeOverFrom, ...placement } of world.fleets) {
   const opts = parent === undefined ? {} : { parent: parents.get(parent) };
+  const args = takeOverFrom === undefined ? { devices } : { devices, takeOverFrom };
   const ids = frontsOf(placement).map((front) =>
     front === "dynamic"
-      ? new devplatform.DeviceFleet(name, { devices }, opts).deviceIds
+      ? new devplatform.DeviceFleet(name, args, opts).deviceIds
       : outputOf<Record<string, string>>(
-          new PluginResource("DeviceFleet", name, { devices, deviceIds: undefined }, opts),
+          new PluginResource("DeviceFleet", name, { ...args, deviceIds: undefined }, opts),
           "deviceIds",
         ),
   );

@@ -16,6 +16,7 @@
 import { writesOf } from "../e2e/support/platform-writes";
 import type { CommandResult } from "../e2e/support/pulumi-project";
 import { writeWorld } from "./program";
+import { INITIAL_NAMES, OTHER_PREFIX, stackPaths, type StackNames } from "./stack-names";
 import { devicesOn, refusedRegionalDrop } from "./regions";
 import { counted, type Stacks } from "./stacks";
 import { cloneWorld, type World } from "./world";
@@ -81,6 +82,7 @@ export async function trySecondClaim(
   index: number,
   main: World,
   second: World,
+  names: StackNames = INITIAL_NAMES,
 ): Promise<{ note: string; violations: string[] }> {
   const claimed = pickOf(devicesOn(main, "first"), index);
   const claiming = cloneWorld(second);
@@ -93,7 +95,8 @@ export async function trySecondClaim(
   const what = `one owner across stacks: the second stack's up declaring ${claimed.sn}, which the main stack owns,`;
   const violations: string[] = [];
   if (result.exitCode === 0) violations.push(`${what} exited 0:\n${tail(result.output)}`);
-  else if (!result.output.includes('managed by stack "harness-main/dev"'))
+  // Another prefix's tag is named whole (`team-main:harness-main/dev@…`), the default's by its stack.
+  else if (!new RegExp(`managed by stack "(${OTHER_PREFIX})?${stackPaths(names)[0]}[@"]`).test(result.output))
     violations.push(`${what} failed without naming the main stack:\n${tail(result.output)}`);
   if (writes.length > 0) violations.push(`${what} wrote ${writes.join(", ")}`);
   return { note: `second stack claimed ${claimed.sn}: exit ${result.exitCode}; `, violations };

@@ -5,6 +5,7 @@
  * replaying something else.
  */
 import type { Change } from "./changes";
+import { STACK_ACTIONS } from "./stack-names";
 import { KILL_ROUTES, type Step } from "./steps";
 
 /** The JSON text of a sequence (one line). */
@@ -12,7 +13,7 @@ export function sequenceJson(steps: readonly Step[]): string {
   return JSON.stringify(steps);
 }
 
-const STEP_KINDS: readonly Step["kind"][] = ["plain", "faults", "kill", "concurrent", "out-of-band"];
+const STEP_KINDS: readonly Step["kind"][] = ["plain", "faults", "kill", "concurrent", "out-of-band", "stack"];
 
 /** Every change kind, with the numeric fields each must carry. */
 const CHANGE_FIELDS: Record<Change["kind"], readonly string[]> = {
@@ -59,6 +60,9 @@ function stepProblem(step: unknown): string | undefined {
   if (step.kind === "out-of-band") return typeof step.pick === "number" ? undefined : "lacks pick";
   if (step.kind === "kill" && !KILL_ROUTES.includes(step.route as (typeof KILL_ROUTES)[number]))
     return `has an unknown kill route ${JSON.stringify(step.route)}`;
+  if (step.kind === "stack" && !STACK_ACTIONS.includes(step.action as (typeof STACK_ACTIONS)[number]))
+    return `has an unknown stack action ${JSON.stringify(step.action)}`;
+  if (step.kind === "stack" && typeof step.pick !== "number") return "lacks pick";
   return changeProblem(step.change);
 }
 

@@ -5,7 +5,14 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { EmulatorControl, EmulatorStateView } from "../../emulator";
-import { configurationMatches, idsKept, platformIds, platformMatches, stateMatches } from "./invariants";
+import {
+  configurationMatches,
+  idsKept,
+  ownerTagsOf,
+  platformIds,
+  platformMatches,
+  stateMatches,
+} from "./invariants";
 import type { Model } from "./model";
 import { counted, type Stacks } from "./stacks";
 import { devicesOn } from "./regions";
@@ -48,8 +55,8 @@ export async function checkStep(
   );
   const after = new Map([...ids].filter(([sn]) => declaredNow.has(sn)));
   const violations = [
-    ...platformMatches(state, [model.main, model.second]),
-    ...platformMatches(secondState, [model.main, model.second], "second"),
+    ...platformMatches(state, [model.main, model.second], "first", ownerTagsOf(model.names)),
+    ...platformMatches(secondState, [model.main, model.second], "second", ownerTagsOf(model.names)),
     ...configurationMatches(state, model.main),
     ...idsKept(model.ids, after, exempt),
     ...stateMatches(await counted(stacks, () => stacks.main.exportStack()), model.main, ids, "main"),

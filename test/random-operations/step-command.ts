@@ -4,9 +4,8 @@
  * model on to the step's worlds and throws, naming the step, on a violation.
  */
 import type fc from "fast-check";
-import { nextWorlds, StepFailure, type Model } from "./model";
+import { nextWorlds, StepFailure, type Model, type NextWorlds } from "./model";
 import { describeStep, type Step } from "./steps";
-import type { World } from "./world";
 
 /** What a step did, as the executor reports it. */
 export interface StepOutcome {
@@ -26,12 +25,7 @@ export interface StepExecutor {
    * Runs `step` (number `index` of its sequence) from the model's worlds to `worlds` and checks
    * every invariant against the model with `worlds` in it.
    */
-  run(
-    step: Step,
-    index: number,
-    model: Readonly<Model>,
-    worlds: { main: World; second: World },
-  ): Promise<StepOutcome>;
+  run(step: Step, index: number, model: Readonly<Model>, worlds: NextWorlds): Promise<StepOutcome>;
   /** CLI commands run so far. */
   readonly commands: number;
 }
@@ -53,6 +47,7 @@ export class StepCommand implements fc.AsyncCommand<Model, StepExecutor> {
     const outcome = await executor.run(this.step, this.index, model, worlds);
     model.main = worlds.main;
     model.second = worlds.second;
+    model.names = worlds.names;
     model.ids = outcome.ids;
     model.steps += 1;
     model.log.push(`#${this.index} ${describeStep(this.step)} — ${outcome.note}`);

@@ -9,6 +9,7 @@
  */
 import fc from "fast-check";
 import { describeChange, type Change, type ResourceKind } from "./changes";
+import { STACK_ACTIONS, type StackAction } from "./stack-names";
 import { PROJECTS, TAGS, type Front, type SensorProperties } from "./world";
 
 /**
@@ -51,7 +52,9 @@ export type Step =
       then: "perform" | "fail";
     }
   | { kind: "concurrent"; change: Change; second: SecondChange }
-  | { kind: "out-of-band"; action: "rename" | "delete" | "retag"; pick: number; name: number };
+  | { kind: "out-of-band"; action: "rename" | "delete" | "retag"; pick: number; name: number }
+  /** Something done to a stack first (stack-names.ts), then the change's `up`. */
+  | { kind: "stack"; action: StackAction; change: Change; pick: number };
 
 const pick = fc.nat({ max: 999 });
 const suffix = fc.nat({ max: 99 });
@@ -168,6 +171,15 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
     weight: 2,
   },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("stack"),
+      action: fc.constantFrom(...STACK_ACTIONS),
+      change: changeArb,
+      pick,
+    }),
+    weight: 3,
+  },
 );
 
 /**
@@ -191,5 +203,7 @@ export function describeStep(step: Step): string {
       return `concurrent(second stack ${JSON.stringify(step.second)}) + ${describeChange(step.change)}`;
     case "out-of-band":
       return `out-of-band ${step.action} {"pick":${step.pick},"name":${step.name}}`;
+    case "stack":
+      return `stack ${step.action} {"pick":${step.pick}} + ${describeChange(step.change)}`;
   }
 }

@@ -61,6 +61,8 @@ export interface FleetDecl extends Placement {
   /** The component it is declared under (none: the stack's root). */
   parent?: Parent;
   devices: DeviceDecl[];
+  /** Stacks (`<project>/<stack>`) whose devices the fleet takes over (the second stack's, stack-names.ts). */
+  takeOverFrom?: string[];
 }
 
 /** How configurations name a fleet: its name, after its parent's when it has one (`office/sensors`). */

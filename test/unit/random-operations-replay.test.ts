@@ -175,7 +175,6 @@ describe("the CI budget (ci-budget.ts)", () => {
       "split move, first up",
       "split move, second up",
       "serial number between same-named fleets",
-      "fleet under another parent",
       "second stack at the same time",
       "second stack's front-end move",
       "faults",
@@ -184,6 +183,9 @@ describe("the CI budget (ci-budget.ts)", () => {
       "explicit providers on two applications",
       "a fleet dropped beside another application's",
       "second stack declaring a main stack's serial number",
+      "ownerTag prefix changed",
+      "import of another stack's device",
+      "stack rm --force, export, take-over",
     ];
     expect(promised.filter((o) => (held.get(o) ?? 0) === 0)).toEqual([]);
   });
