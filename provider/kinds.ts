@@ -12,7 +12,7 @@ import { packageFunctions } from "./functions";
 import type { PackageFunction } from "./functions/package-function";
 import { rpsFleetImplementation } from "./rps-fleet/provider";
 import { rpsProfileImplementation } from "./rps-profile/provider";
-import { checkingConfigurationFirst } from "./runtime/configuration-check";
+import { checkingConfigurationFirst } from "./guardrails/configuration-check";
 
 /** Every kind by its name, which is also the `type` part of its tokens; in the schema's order. */
 export const KINDS = {

@@ -8,9 +8,9 @@
  */
 import { DevicePlatformError, type DeviceTaskRelation, type TaskChunkFailure } from "../../sdk";
 import type { PlannedWrite } from "./plan";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { isPlainObject } from "../tsl/validate";
-import { Progress } from "../runtime/progress";
+import { Progress } from "../output/progress";
 
 /** Keys a device did not get from one write. */
 export interface NotApplied {

@@ -10,7 +10,7 @@ import { configChanges, diffConfig } from "./changes";
 import { desiredConfig, knownDeviceIds } from "./inputs";
 import { pendingOf } from "./pending";
 import { methodOf } from "./state";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 
 /** Says which devices still owe work from a failed write (the reason a declaration unchanged differs). */
 export async function announcePending(id: string, olds: Inputs): Promise<void> {

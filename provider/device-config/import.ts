@@ -8,7 +8,7 @@
  * property must have the same value on all of them.
  */
 import { NotFoundError } from "../../sdk";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import type { ImportedResource } from "../core/kind";
 import { sameValue } from "../tsl/compare";

@@ -7,9 +7,9 @@
  * another `ownerTag` prefix, before its next `up` retagged the devices).
  */
 import { NotFoundError } from "../../sdk";
-import { log } from "../runtime/log";
-import { platformClient } from "../runtime/platform-client";
-import { stackMarker } from "../runtime/stack-marker";
+import { log } from "../output/log";
+import { platformClient } from "../platform-access/platform-client";
+import { stackMarker } from "../guardrails/stack-marker";
 import { forEachLimited } from "../shared/fanout";
 import { otherOwnerIn } from "../shared/owner-marker";
 

@@ -27,20 +27,20 @@ import { inputsOf, methodOf, stateAfterWrites, taskIdsOf } from "./state";
 import { assertValidConfiguration, validateConfiguration } from "./validation";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
-import { declarationsSettled } from "../runtime/ownership";
-import { platformClient } from "../runtime/platform-client";
+import { declarationsSettled } from "../guardrails/ownership";
+import { platformClient } from "../platform-access/platform-client";
 import {
   declareProperties,
   resetsOfOthers,
   skippedResetMessages,
   type PropertyPair,
-} from "../runtime/property-ownership";
+} from "../guardrails/property-ownership";
 import { thingModelsOf } from "../tsl/models";
-import { claimProperties } from "../runtime/property-claims";
+import { claimProperties } from "../guardrails/property-claims";
 import { devicesOfOtherStacks, recordedMarker, withOwnerMarker } from "./owner-resets";
 import { pendingTslVersion } from "../tsl/versions";
 import { isPlainObject } from "../tsl/validate";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 
 /** The shape check's failure for a property set to null (`properties.reportInterval`). */
 const NULL_VALUE = /^properties\.[^.[]+$/;
@@ -137,7 +137,6 @@ async function readBeforeUpdate(
   return toRead.length > 0 ? currentConfigs(toRead) : undefined;
 }
 
-/** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */ /** The DeviceConfig methods the serialized provider calls (configure is the shared runtime's). */
 /** The DeviceConfig kind: what both front-ends call. */
 export const deviceConfigImplementation: KindDefinition = {
   spec: deviceConfigResourceSpec,

@@ -10,7 +10,7 @@
 import { NotFoundError } from "../../sdk";
 import { forEachLimited } from "../shared/fanout";
 import type { DesiredConfig } from "./inputs";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { inUserShape, sameValue } from "../tsl/compare";
 
 /** Configuration reads in flight at once for one resource (the client caps all requests too). */

@@ -6,7 +6,7 @@
  */
 import type { CheckFailure } from "../shared/input-checks";
 import { ResourceOperationError } from "../shared/errors";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { groupByModel, thingModelsOf, type DeviceModels } from "../tsl/models";
 import type { IndexedModel } from "../tsl/model-index";
 import { validateProperties, type TslProblem } from "../tsl/validate";

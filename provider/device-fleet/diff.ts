@@ -10,7 +10,7 @@
 import type { Inputs } from "../shared/input-checks";
 import type { KindDiff, PropertyChange } from "../core/diff";
 import { changeKind, inputChange } from "../core/diff";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 import { isPlainObject } from "../tsl/validate";
 import { entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
 import { describePlan } from "./message";

@@ -4,9 +4,9 @@
  * device's failure is collected (a spent quota's refusal stops the run instead).
  */
 import type { DevicePlatformClient, QuotaExhaustedError } from "../../sdk";
-import { currentUrn } from "../runtime/request-urn";
-import type { Owner } from "../runtime/ownership";
-import { Progress } from "../runtime/progress";
+import { currentUrn } from "../deployment/request-urn";
+import type { Owner } from "../guardrails/ownership";
+import { Progress } from "../output/progress";
 import { operationFailed } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";
 import { isQuotaRefusal, quotaRefusalOf } from "../shared/quota";

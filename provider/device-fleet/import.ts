@@ -9,13 +9,13 @@
  */
 import type { DeviceDetails } from "../../sdk";
 import { projectOf } from "../device/desired";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { ImportedResource } from "../core/kind";
 import { SETTING_INPUTS, type FleetEntry } from "./inputs";
 import { entryFromPlatform, FleetLedger, infoOf } from "./state";
-import { stackMarker } from "../runtime/stack-marker";
+import { stackMarker } from "../guardrails/stack-marker";
 import { carriesOnly } from "../shared/owner-marker";
 
 const SYNTAX = "`project=<project>` or `projects=<a>,<b>,…`";

@@ -2,9 +2,9 @@
  * The DeviceFleet implementation behind the serialized provider: many devices in one engine
  * resource, planned and reconciled by serial number.
  */
-import { declarationsSettled, declareSerials, otherOwner, programRan } from "../runtime/ownership";
-import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
-import { platformClient, providerSettings } from "../runtime/platform-client";
+import { declarationsSettled, declareSerials, otherOwner, programRan } from "../guardrails/ownership";
+import { serialsDeclaredTwice } from "../guardrails/duplicate-serials";
+import { platformClient, providerSettings } from "../platform-access/platform-client";
 import {
   fleetDeleteOverBudget,
   fleetReleaseOverBudget,
@@ -38,8 +38,8 @@ import { figureNote, type Adoption } from "./request-count";
 import { describeFailures, describeQuotaStop } from "./run-report";
 import { quotaRefusalOf, quotaSpent } from "../shared/quota";
 import { FleetLedger } from "./state";
-import { log } from "../runtime/log";
-import { stackMarker } from "../runtime/stack-marker";
+import { log } from "../output/log";
+import { stackMarker } from "../guardrails/stack-marker";
 import { adoptionOwnerIn } from "../shared/owner-marker";
 
 /**

@@ -9,7 +9,7 @@
  * repairs it; devices of the application that are not in the fleet are not its business.
  */
 import { sameSerial } from "../shared/serial-numbers";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import type { Inputs } from "../shared/input-checks";
 import { SETTING_INPUTS, settingsOf } from "./inputs";
 import { findDevices } from "./lookup";

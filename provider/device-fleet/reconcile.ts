@@ -17,7 +17,7 @@ import {
   describeOwner,
   otherOwner,
   releaseClaim,
-} from "../runtime/ownership";
+} from "../guardrails/ownership";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { tslVersionApplied } from "../tsl/versions";
 import { mayTakeOver, type FleetEntries, type FleetEntry } from "./inputs";
@@ -27,7 +27,7 @@ import { listSome } from "./message";
 import type { FleetPlan, PlannedUpdate } from "./plan";
 import { completeInfo } from "./device-info";
 import { entryFromPlatform, infoOf } from "./state";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 import { refuseOtherOwner } from "../device/owner-check";
 import { checkOwners, markDevices, takeOverHint } from "./owner-marks";
 

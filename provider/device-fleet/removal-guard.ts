@@ -7,16 +7,16 @@
  * - a fleet's own `maxRemovals` (checkMaxRemovals in inputs.ts; counts every removal, as always);
  * - without it, the default: an update that would delete more than half of the devices the fleet
  *   manages, and more than one, stops at preview — unless the stack sets a removal budget;
- * - the stack's removal budget `devplatform:maxRemovals` (runtime/removal-budget.ts), across every
+ * - the stack's removal budget `devplatform:maxRemovals` (guardrails/removal-budget.ts), across every
  *   fleet and Device of the deployment, on top of each fleet's own.
  *
  * The default counts deletes: a fleet with `onRemove: "release"` deletes nothing. The budget counts
  * deletes, and a release's devices too where the provider setting `countReleases` says so
  * (settings.ts: off by default).
  */
-import { declarationsSettled, otherOwner, programRan } from "../runtime/ownership";
-import { providerSettings } from "../runtime/platform-client";
-import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
+import { declarationsSettled, otherOwner, programRan } from "../guardrails/ownership";
+import { providerSettings } from "../platform-access/platform-client";
+import { chargeDelete, chargeRemovals } from "../guardrails/removal-budget";
 import type { CheckFailure } from "../shared/input-checks";
 import { removedSerials, type FleetEntries, type FleetSettings } from "./inputs";
 import { fleetOwner } from "./fleet-run";

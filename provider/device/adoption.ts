@@ -6,7 +6,7 @@
  * is retagged (a project is a tag, changed in place), and the new project confirmed.
  */
 import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
-import { claimDevice, type Owner } from "../runtime/ownership";
+import { claimDevice, type Owner } from "../guardrails/ownership";
 import { ResourceOperationError } from "../shared/errors";
 import { adoptionOwnerIn, namesakeNote, otherOwnerIn } from "../shared/owner-marker";
 import { needsUpdate, platformDifferences, projectOf, updateBody, type DeclaredDevice } from "./desired";

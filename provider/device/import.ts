@@ -3,13 +3,13 @@
  * device read by its deviceId, declared as the platform has it, so that its next preview is empty.
  */
 import { NotFoundError } from "../../sdk";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import type { ImportedResource } from "../core/kind";
 import { declaredDevice, platformDeclaration } from "./desired";
 import { deviceOutputs } from "./outputs";
-import { stackMarker } from "../runtime/stack-marker";
+import { stackMarker } from "../guardrails/stack-marker";
 import { carriesOnly } from "../shared/owner-marker";
 
 const DEVICE_ID = /^\d+$/;

@@ -3,14 +3,14 @@
  * number, the RPS take-over), read for refresh, update, and a delete that never removes a device
  * another resource now manages.
  */
-import { serialsDeclaredTwice } from "../runtime/duplicate-serials";
+import { serialsDeclaredTwice } from "../guardrails/duplicate-serials";
 import {
   ConflictError,
   NotFoundError,
   type DevicePlatformClient,
   type Device as PlatformDevice,
 } from "../../sdk";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import {
   claimDevice,
   declarationsSettled,
@@ -18,7 +18,7 @@ import {
   describeOwner,
   otherOwner,
   releaseClaim,
-} from "../runtime/ownership";
+} from "../guardrails/ownership";
 import {
   describeFailure,
   operationFailed,
@@ -48,9 +48,9 @@ import { declaringOwner, deviceOwner } from "./resource-owner";
 import { deviceResourceSpec } from "./schema";
 import { ProjectNotAppliedError, projectNotApplied, withProject } from "./project-tag";
 import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 import { requestCount } from "../shared/quota";
-import { stackMarker } from "../runtime/stack-marker";
+import { stackMarker } from "../guardrails/stack-marker";
 import { confirmUnmarked, markerOfState, ownerMarkerNote, refuseOtherOwner } from "./owner-check";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting", "takeOver"] as const;

@@ -1,12 +1,12 @@
 /**
  * A Device's share of the stack's removal budget (`devplatform:maxRemovals`, see
- * runtime/removal-budget.ts): a new serial number replaces the resource and deletes the old
+ * guardrails/removal-budget.ts): a new serial number replaces the resource and deletes the old
  * device, which its `check` sees at preview; a Device the program no longer declares is seen only
  * by its delete, during the `up`. `pulumi destroy` runs no program and is never budgeted.
  */
-import { programRan } from "../runtime/ownership";
-import { providerSettings } from "../runtime/platform-client";
-import { chargeDelete, chargeRemovals } from "../runtime/removal-budget";
+import { programRan } from "../guardrails/ownership";
+import { providerSettings } from "../platform-access/platform-client";
+import { chargeDelete, chargeRemovals } from "../guardrails/removal-budget";
 import type { CheckFailure, Inputs } from "../shared/input-checks";
 import { sameSerial } from "../shared/serial-numbers";
 

@@ -1,9 +1,9 @@
 /**
- * Who a Device resource is to the one-owner record (runtime/ownership.ts): its URN where the
+ * Who a Device resource is to the one-owner record (guardrails/ownership.ts): its URN where the
  * current call carries one, and, where its check declares its serial number, its checked inputs.
  */
-import type { Owner } from "../runtime/ownership";
-import { currentUrn } from "../runtime/request-urn";
+import type { Owner } from "../guardrails/ownership";
+import { currentUrn } from "../deployment/request-urn";
 import type { Inputs } from "../shared/input-checks";
 
 /** The Device of the current call. */
@@ -14,7 +14,7 @@ export function deviceOwner(): Owner {
 
 /**
  * The owner a check declares: with its inputs as text (the host's own `__` keys left out), which
- * tell two Devices apart where a check carries no URN (runtime/duplicate-serials.ts).
+ * tell two Devices apart where a check carries no URN (guardrails/duplicate-serials.ts).
  */
 export function declaringOwner(inputs: Inputs): Owner {
   const own = Object.entries(inputs)

@@ -17,7 +17,7 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import type { PropertyChange } from "../core/diff";
-import { currentUrn } from "../runtime/request-urn";
+import { currentUrn } from "../deployment/request-urn";
 import { hostPackage } from "./host-status";
 
 type DetailedDiff = Readonly<Record<string, { kind: PropertyChange; inputDiff: boolean }>>;

@@ -13,8 +13,8 @@
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { pulumiLog } from "./pulumi-log";
-import { currentUrn, enterRequestUrn, setRootUrnSource } from "../runtime/request-urn";
-import { deploymentOfThisProcess } from "../runtime/shared-record";
+import { currentUrn, enterRequestUrn, setRootUrnSource } from "../deployment/request-urn";
+import { deploymentOfThisProcess } from "../deployment/shared-record";
 
 /** What this file needs of the generated gRPC classes (loaded at run time from the host's package). */
 interface LogRequest {

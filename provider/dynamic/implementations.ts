@@ -9,8 +9,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindDefinition } from "../core/kind";
 import { kindDefinition, KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
-import { setDefaultLogSink } from "../runtime/log";
-import { configureRuntime } from "../runtime/platform-client";
+import { setDefaultLogSink } from "../output/log";
+import { configureRuntime } from "../platform-access/platform-client";
 import { dynamicStatus, prepareDynamicStatus } from "./host-status";
 import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";

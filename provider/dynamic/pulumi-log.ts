@@ -3,7 +3,7 @@
  * first call rather than with this module: loading the SDK costs a second or more.
  */
 import type * as Pulumi from "@pulumi/pulumi";
-import type { LogSink } from "../runtime/log";
+import type { LogSink } from "../output/log";
 
 /** `@pulumi/pulumi`'s `log`, looked up at each call (tests spy on it). */
 export function pulumiLog(): typeof Pulumi.log {

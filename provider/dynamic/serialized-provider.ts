@@ -10,7 +10,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 import type { ResourceKind } from "../kinds";
-import { markDynamicResources } from "../runtime/dynamic-mark";
+import { markDynamicResources } from "../deployment/dynamic-mark";
 
 /** The package's runtime entry point, as loaded inside the dynamic provider host. */
 export interface ProviderRuntimeModule {

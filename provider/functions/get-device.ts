@@ -1,6 +1,6 @@
 /** `devplatform:index:getDevice`: one device of the application, by deviceId or by serial number. */
 import { NotFoundError } from "../../sdk";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 import { string } from "../core/schema-spec";

@@ -10,7 +10,7 @@ import {
   type DeviceDetails,
 } from "../../sdk";
 import { projectOf } from "../device/desired";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
 import { element, integer, list, map, ref, string, type PropertySpec } from "../core/schema-spec";

@@ -3,7 +3,7 @@
  * page, in the order `sorts` asks for), optionally only the one of a serial number.
  */
 import { sameSerial } from "../shared/serial-numbers";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 import { list, map, ref, string } from "../core/schema-spec";

@@ -1,6 +1,6 @@
 /** `devplatform:index:getThingModel`: a device's TSL model (Query the TSL Model of a Device). */
 import type { TslParameter } from "../../sdk";
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import { anyValue, list, ref, string, type ObjectTypeSpec, type PropertySpec } from "../core/schema-spec";

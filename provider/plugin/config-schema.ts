@@ -1,6 +1,6 @@
 /**
  * The provider's configuration in the package schema: the stack config `devplatform:*` and the
- * inputs of an explicit provider instance, with the rules `provider/runtime/settings.ts` enforces
+ * inputs of an explicit provider instance, with the rules `provider/platform-access/settings.ts` enforces
  * (at CheckConfig, naming the key) and its `DEVPLATFORM_*` environment fallbacks.
  */
 import {
@@ -8,7 +8,7 @@ import {
   DEFAULT_MAX_RETRIES,
   DEFAULT_RATE_LIMIT_WAIT,
   type ProviderSettings,
-} from "../runtime/settings";
+} from "../platform-access/settings";
 import { boolean, integer, string, type PropertySpec } from "../core/schema-spec";
 import { DEFAULT_OWNER_TAG, MAX_USER_TAGS } from "../shared/owner-marker";
 

@@ -4,8 +4,8 @@
  * plugin serves `pulumirpc.ResourceProvider` on a loopback port and prints the port as the first
  * line of stdout; it exits when the engine goes away.
  */
-import { exitWhenEngineGone } from "../runtime/engine-watch";
-import { setDefaultLogSink } from "../runtime/log";
+import { exitWhenEngineGone } from "../deployment/engine-watch";
+import { setDefaultLogSink } from "../output/log";
 import { engineLogSink } from "./server/engine-log";
 import { PLUGIN_VERSION, serve, setEngineAddress } from "./server/service";
 

@@ -7,7 +7,7 @@
  */
 import type { KindDiff, PropertyChange } from "../core/diff";
 import { changeKind, inputChange } from "../core/diff";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 import type { Inputs } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
 import { entriesOf, SETTING_INPUTS, type RpsEntries } from "./inputs";

@@ -6,17 +6,17 @@
  * - the batch's own `maxRemovals`;
  * - without it, the default: deleting more than half of the records the batch manages, and more
  *   than one, stops — unless the stack sets a removal budget;
- * - the stack's removal budget `devplatform:maxRemovals` (runtime/removal-budget.ts), charged under
+ * - the stack's removal budget `devplatform:maxRemovals` (guardrails/removal-budget.ts), charged under
  *   `RpsFleet <name>` beside every fleet and Device of the deployment.
  *
  * A removed record another RPS resource of the deployment declares (an RpsProfile, another batch) is
  * left on the platform; one a Device or DeviceFleet declares is handed over: deleted (so the device
  * can be added), and not counted as a removal.
  */
-import { declarersOf } from "../runtime/ownership";
-import { providerSettings } from "../runtime/platform-client";
-import { chargeRemovals } from "../runtime/removal-budget";
-import { batchesDeclaring, rpsProfileDeclares } from "../runtime/rps-ownership";
+import { declarersOf } from "../guardrails/ownership";
+import { providerSettings } from "../platform-access/platform-client";
+import { chargeRemovals } from "../guardrails/removal-budget";
+import { batchesDeclaring, rpsProfileDeclares } from "../guardrails/rps-ownership";
 import { defaultRemovalLimit } from "../device-fleet/removal-guard";
 import type { RpsFleetSettings } from "./inputs";
 

@@ -4,7 +4,7 @@
  * empty). The filter is `all`, or `prefix=<URL prefix>` (the records whose profile URL starts with
  * it). The listing is paged (⌈N/100⌉ requests); the batch's id is its name.
  */
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { rpsListing, invalidateRpsListing } from "../rps-profile/listing";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { definedInputs, type Inputs } from "../shared/input-checks";

@@ -4,12 +4,12 @@
  * nothing changed makes none either.
  */
 import type { KindDefinition } from "../core/kind";
-import { log } from "../runtime/log";
-import { declarationsSettled, declarersOf, describeOwner, programRan } from "../runtime/ownership";
-import { platformClient, providerSettings } from "../runtime/platform-client";
-import { chargeDelete } from "../runtime/removal-budget";
-import { batchesDeclaring, declareRpsBatch, rpsProfileDeclares } from "../runtime/rps-ownership";
-import { catchUpWithOthers } from "../runtime/shared-record";
+import { log } from "../output/log";
+import { declarationsSettled, declarersOf, describeOwner, programRan } from "../guardrails/ownership";
+import { platformClient, providerSettings } from "../platform-access/platform-client";
+import { chargeDelete } from "../guardrails/removal-budget";
+import { batchesDeclaring, declareRpsBatch, rpsProfileDeclares } from "../guardrails/rps-ownership";
+import { catchUpWithOthers } from "../deployment/shared-record";
 import { describeFailure, PartialSuccessError, ResourceOperationError } from "../shared/errors";
 import type { CheckFailure, Inputs } from "../shared/input-checks";
 import { AFTER_RENEWAL, quotaSpent } from "../shared/quota";

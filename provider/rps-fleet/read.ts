@@ -5,8 +5,8 @@
  * (rps-profile/record-lookup.ts: at most one more page); otherwise it is kept, with a warning. A
  * URL changed out of band shows as drift of that record, which the next `up` repairs.
  */
-import { log } from "../runtime/log";
-import { platformClient } from "../runtime/platform-client";
+import { log } from "../output/log";
+import { platformClient } from "../platform-access/platform-client";
 import { invalidateRpsListing, rpsListing } from "../rps-profile/listing";
 import { lookUpRpsRecord } from "../rps-profile/record-lookup";
 import { definedInputs, type Inputs } from "../shared/input-checks";

@@ -2,7 +2,7 @@
  * `pulumi import devplatform:index:RpsProfile NAME SN`: the RPS record of a serial number, found in
  * the application's listing (the platform has no read of one record).
  */
-import { platformClient } from "../runtime/platform-client";
+import { platformClient } from "../platform-access/platform-client";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { SERIAL_NUMBER, type Inputs } from "../shared/input-checks";
 import type { ImportedResource } from "../core/kind";

@@ -5,10 +5,15 @@
  * without an alias), and a refresh drops a record only when the platform's answer says it has none.
  */
 import { ConflictError, NotFoundError } from "../../sdk";
-import { declarationsSettled } from "../runtime/ownership";
-import { platformClient } from "../runtime/platform-client";
-import { batchesDeclaring, claimRpsRecord, declareRpsRecord, rpsRecordOwner } from "../runtime/rps-ownership";
-import { catchUpWithOthers } from "../runtime/shared-record";
+import { declarationsSettled } from "../guardrails/ownership";
+import { platformClient } from "../platform-access/platform-client";
+import {
+  batchesDeclaring,
+  claimRpsRecord,
+  declareRpsRecord,
+  rpsRecordOwner,
+} from "../guardrails/rps-ownership";
+import { catchUpWithOthers } from "../deployment/shared-record";
 import { describeFailure, ResourceOperationError } from "../shared/errors";
 import { requestCount } from "../shared/quota";
 import { InputChecker, SERIAL_NUMBER } from "../shared/input-checks";
@@ -18,7 +23,7 @@ import { rpsProfileDiff } from "./diff";
 import { importRpsProfile, rpsProfileInputsOf } from "./import";
 import { rpsProfileResourceSpec } from "./schema";
 import { lookUpRpsRecord } from "./record-lookup";
-import { log } from "../runtime/log";
+import { log } from "../output/log";
 
 const INPUTS = ["sn", "profileUrl"] as const;
 

@@ -3,7 +3,7 @@
  * `pulumi-stack:<project>/<stack>@<instance>` by default — so that ownership is visible on the
  * platform and another stack's adoption, delete or reset can see it, as CloudFormation tags what it
  * creates with its stack's name and id. The `<instance>` (8 characters of base32, see
- * provider/runtime/stack-instance.ts) tells apart namesakes: two stacks of one project and stack
+ * provider/deployment/stack-instance.ts) tells apart namesakes: two stacks of one project and stack
  * name on two backends. Markers of the earlier form, `<prefix><project>/<stack>`, are still read.
  * The marker is the provider's, not the program's: it is one of the platform's 20 tags (a program
  * declares at most 19), it is never compared in a diff nor shown as drift, and every PUT (which
@@ -142,7 +142,7 @@ export function namedAmong(tag: string, stacks: readonly string[], tagPrefix = p
 /**
  * The owner a resource must not adopt without a take-over: another stack's (see
  * {@link otherOwnerIn}), or — when this stack's `marker` has no instance (no backend could be found,
- * see provider/runtime/stack-instance.ts) — this stack's own name, which then cannot tell this stack
+ * see provider/deployment/stack-instance.ts) — this stack's own name, which then cannot tell this stack
  * from a namesake: what cannot be verified is refused.
  */
 export function adoptionOwnerIn(

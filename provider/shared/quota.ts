@@ -2,7 +2,7 @@
  * A spent daily request quota, as every resource kind meets it: the platform's 429
  * `quota_exhausted` (the SDK's `QuotaExhaustedError`), found also when another error wraps it. The
  * process's client halts on the first one (`haltWhenQuotaExhausted`), and the deployment's other
- * provider processes halt once they read it from the shared record (runtime/quota-share.ts); a
+ * provider processes halt once they read it from the shared record (platform-access/quota-share.ts); a
  * resource stops at once, records what it did, and says so in these words.
  */
 import { QuotaExhaustedError, QuotaHaltedError } from "../../sdk";

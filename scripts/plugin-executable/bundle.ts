@@ -9,7 +9,7 @@
  *   here the file is bundled with plain `require`s resolved from that same location, which is
  *   exactly what the call does at run time.
  * - `@pulumi/pulumi` itself stays out. The plugin serves gRPC with the stubs alone; the one place
- *   below the front-ends that uses the SDK (`provider/runtime/log.ts`'s default sink, for the
+ *   below the front-ends that uses the SDK (`provider/output/log.ts`'s default sink, for the
  *   dynamic host) loads it at the first message, and the plugin replaces that sink at start.
  *   {@link assertServesOnly} fails the build should anything else pull the SDK in.
  */

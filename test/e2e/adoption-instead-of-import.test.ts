@@ -9,7 +9,7 @@ import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";
 import { assertOk, resourcesOfType } from "./support/pulumi-project";
 import { e2e } from "./support/e2e-context";
-import { instanceOf } from "../../provider/runtime/stack-instance";
+import { instanceOf } from "../../provider/deployment/stack-instance";
 
 const DEVICE = "pulumi-nodejs:dynamic/devplatform:Device";
 

@@ -11,7 +11,7 @@ import { serialNumbers } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { assertOk, type PulumiProject } from "./support/pulumi-project";
 import { e2e } from "./support/e2e-context";
-import { instanceOf } from "../../provider/runtime/stack-instance";
+import { instanceOf } from "../../provider/deployment/stack-instance";
 
 const examplesDir = path.resolve(__dirname, "../../examples");
 

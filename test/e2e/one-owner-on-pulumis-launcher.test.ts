@@ -215,7 +215,7 @@ function splitMoveProgram(
 describe("a move from the dynamic resources to the plugin", () => {
   it("split over two ups (both declaring the device at once) is refused at preview, naming both, with no write", async () => {
     // One serial number declared by two resources of one deployment fails at preview (see
-    // provider/runtime/duplicate-serials.ts): the move is made in one `up` (the next test).
+    // provider/guardrails/duplicate-serials.ts): the move is made in one `up` (the next test).
     expectPulumisLauncher();
     const [sn] = serialNumbers(1, "24") as [string];
     const project = await createPluginProject({

@@ -31,7 +31,7 @@ import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
 import { assertOk, E2E_CREDENTIALS, PulumiProject, resourcesOfType } from "./support/pulumi-project";
 import { e2e } from "./support/e2e-context";
 import { writesOf } from "./support/platform-writes";
-import { instanceOf } from "../../provider/runtime/stack-instance";
+import { instanceOf } from "../../provider/deployment/stack-instance";
 
 let emulator: RunningEmulator;
 const run = promisify(execFile);

@@ -24,7 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
-import { applicationKey, deploymentDirectory } from "../../provider/runtime/shared-record-paths";
+import { applicationKey, deploymentDirectory } from "../../provider/deployment/shared-record-paths";
 import { e2e } from "./support/e2e-context";
 import { createProject } from "./support/e2e-project";
 import { serialNumbers } from "./support/fleet-programs";

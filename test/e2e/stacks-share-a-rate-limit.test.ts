@@ -33,7 +33,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { deviceFleetProgram, serialNumbers, type FleetDeviceSpec } from "./support/fleet-programs";
 import { createProject } from "./support/e2e-project";
 import { FRONT_ENDS } from "./support/front-ends";
-import { machinePaceStore } from "../../provider/runtime/pace-store";
+import { machinePaceStore } from "../../provider/platform-access/pace-store";
 import { assertOk, E2E_CREDENTIALS, resourcesOfType, type PulumiProject } from "./support/pulumi-project";
 
 const STACKS = 4;

@@ -23,7 +23,7 @@ import {
 import { installedPluginDir } from "./support/front-ends";
 import { assertOk, PulumiProject } from "./support/pulumi-project";
 import { writesOf } from "./support/platform-writes";
-import { instanceOf } from "../../provider/runtime/stack-instance";
+import { instanceOf } from "../../provider/deployment/stack-instance";
 
 describe.each(LAYOUT_FIXTURES)("a stack written by $label", (fixture) => {
   let emulator: RunningEmulator;

@@ -11,7 +11,7 @@
  */
 import { linkSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { applicationKey, deploymentDirectory } from "../../provider/runtime/shared-record-paths";
+import { applicationKey, deploymentDirectory } from "../../provider/deployment/shared-record-paths";
 
 /** A step whose index is a multiple of this (from 1) runs with leftovers planted. */
 export const LEFTOVER_EVERY = 5;

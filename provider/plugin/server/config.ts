@@ -2,10 +2,10 @@
  * The provider's own configuration: CheckConfig, DiffConfig and Configure. The default provider
  * and every explicit provider instance (`new pulumi.ProviderResource("devplatform", …)`) send their
  * inputs here; each plugin process serves one provider, so the settings are per process. The rules
- * are the dynamic front-end's (`provider/runtime/settings.ts`): one rule set, two front-ends.
+ * are the dynamic front-end's (`provider/platform-access/settings.ts`): one rule set, two front-ends.
  */
 import { isUnknown, type Inputs } from "../../shared/input-checks";
-import { configureRuntimeWith } from "../../runtime/platform-client";
+import { configureRuntimeWith } from "../../platform-access/platform-client";
 import {
   checkSettings,
   configKeyName,
@@ -14,7 +14,7 @@ import {
   SETTING_KEYS,
   type ProviderSettings,
   type SettingName,
-} from "../../runtime/settings";
+} from "../../platform-access/settings";
 import { fromStruct, toStruct } from "./properties";
 import { urnParts } from "./kinds";
 import { providerPb, type ProviderPb } from "./rpc";

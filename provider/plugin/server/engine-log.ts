@@ -3,7 +3,7 @@
  * so a message lands on that resource's row; `status` lines are ephemeral (the engine replaces
  * them with the next one or the result).
  */
-import type { LogSink } from "../../runtime/log";
+import type { LogSink } from "../../output/log";
 import { engineGrpc, enginePb, grpc, type EnginePb } from "./rpc";
 
 type EngineClient = InstanceType<typeof engineGrpc.EngineClient>;

@@ -5,7 +5,7 @@
  * the engine takes as "not supported".
  */
 import { readPackageInfo } from "../../shared/package-info";
-import { withLogSink } from "../../runtime/log";
+import { withLogSink } from "../../output/log";
 import { pluginSchema } from "../schema";
 import { checkConfig, configure, diffConfig } from "./config";
 import { diff } from "./diff";
@@ -13,7 +13,7 @@ import { engineLogSink, setEngineAddress } from "./engine-log";
 import { toServiceError } from "./errors";
 import { invoke } from "./invoke";
 import { check, create, read, remove, update } from "./resources";
-import { withRequestUrn } from "../../runtime/request-urn";
+import { withRequestUrn } from "../../deployment/request-urn";
 import { emptyPb, grpc, pluginPb, providerGrpc, providerPb, type GrpcJs, type ProviderPb } from "./rpc";
 import { requestDeserializer, responseSerializer, type StructFields } from "./struct-codec";
 

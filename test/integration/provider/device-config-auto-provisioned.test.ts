@@ -5,8 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
 import { pendingOf } from "../../../provider/device-config/pending";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { forgetThingModels } from "../../../provider/tsl/models";

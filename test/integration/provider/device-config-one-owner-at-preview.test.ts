@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
-import { withRequestUrn } from "../../../provider/runtime/request-urn";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
+import { withRequestUrn } from "../../../provider/deployment/request-urn";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";
 import { useConfiguredEmulator } from "./support/configured-emulator";

@@ -5,13 +5,13 @@
  * PROFILE call that may exist is never sent again until `version` changes. Request counts and tasks
  * per device come from the emulator's counters and control API.
  */
-import { withLogSink } from "../../../provider/runtime/log";
+import { withLogSink } from "../../../provider/output/log";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
 import { pendingOf } from "../../../provider/device-config/pending";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
 import { pendingOf } from "../../../provider/device-config/pending";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

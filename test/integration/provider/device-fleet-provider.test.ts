@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
-import { noteProgramRan, resetOwnership } from "../../../provider/runtime/ownership";
+import { noteProgramRan, resetOwnership } from "../../../provider/guardrails/ownership";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -6,8 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient } from "../../../provider/runtime/platform-client";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { dynamicOperations } from "../../../provider/dynamic/implementations";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient } from "../../../provider/runtime/platform-client";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

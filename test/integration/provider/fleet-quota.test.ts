@@ -11,12 +11,12 @@ import { DEFAULT_APPLICATION_ID } from "../../../emulator";
 // The dynamic front-end, which sends messages outside an operation to @pulumi/pulumi's log.
 import "../../../provider/dynamic/implementations";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
-import { startNewDeployment } from "../../../provider/runtime/platform-client";
+import { startNewDeployment } from "../../../provider/platform-access/platform-client";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 import { applyFleet, checkFleet, upFleet, type Deployed, type Entry } from "./support/fleet-up";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
 
 const env = useConfiguredEmulator({ dailyQuota: 1_000 });
 

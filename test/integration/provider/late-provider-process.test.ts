@@ -13,8 +13,12 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { joinDeployment, resetSharedRecord, type Deployment } from "../../../provider/runtime/shared-record";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import {
+  joinDeployment,
+  resetSharedRecord,
+  type Deployment,
+} from "../../../provider/deployment/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

@@ -8,8 +8,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
 import { deviceFleetImplementation } from "../../../provider/device-fleet/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { withRequestUrn } from "../../../provider/runtime/request-urn";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { withRequestUrn } from "../../../provider/deployment/request-urn";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

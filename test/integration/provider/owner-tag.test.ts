@@ -8,11 +8,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation as device } from "../../../provider/device/provider";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
-import { withLogSink, type LogSink } from "../../../provider/runtime/log";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { withRequestUrn } from "../../../provider/runtime/request-urn";
-import { stackInstance } from "../../../provider/runtime/stack-instance";
+import { withLogSink, type LogSink } from "../../../provider/output/log";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { withRequestUrn } from "../../../provider/deployment/request-urn";
+import { stackInstance } from "../../../provider/deployment/stack-instance";
 import { markerOf } from "../../../provider/shared/owner-marker";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdaptivePacer, FREE_START_RATE, type PaceState } from "../../../sdk";
 import { fakeClock } from "../../unit/sdk/support/fake-pacer-clock";
-import { MachinePaceStore, machinePaceStore } from "../../../provider/runtime/pace-store";
+import { MachinePaceStore, machinePaceStore } from "../../../provider/platform-access/pace-store";
 import { startHarness, serialNumbers, type Harness } from "../sdk/support/harness";
 
 /** The machine's pace file store, counting what each kind of call costs. */

@@ -8,7 +8,7 @@ import { KINDS as kindExtensions } from "../../../provider/kinds";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
 import type { ResourceKind } from "../../../provider/kinds";
 import type { Inputs } from "../../../provider/shared/input-checks";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";

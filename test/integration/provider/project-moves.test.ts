@@ -7,7 +7,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation } from "../../../provider/device/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";

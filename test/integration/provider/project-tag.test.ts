@@ -9,8 +9,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dynamicOperations } from "../../../provider/dynamic/implementations";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient } from "../../../provider/runtime/platform-client";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
 import { PartialSuccessError } from "../../../provider/shared/errors";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -13,12 +13,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_APPLICATION_ID } from "../../../emulator";
 import { deviceImplementation as device } from "../../../provider/device/provider";
 import { rpsProfileImplementation as rps } from "../../../provider/rps-profile/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient, startNewDeployment } from "../../../provider/runtime/platform-client";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
-import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient, startNewDeployment } from "../../../provider/platform-access/platform-client";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
+import { resetRpsOwnership } from "../../../provider/guardrails/rps-ownership";
 import type { ResourceKind } from "../../../provider/kinds";
-import { joinDeployment, resetSharedRecord, type Deployment } from "../../../provider/runtime/shared-record";
+import {
+  joinDeployment,
+  resetSharedRecord,
+  type Deployment,
+} from "../../../provider/deployment/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { QuotaProcessOrder, QuotaProcessOutcome } from "./support/quota-process";

@@ -6,11 +6,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
-import { withLogSink } from "../../../provider/runtime/log";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { resetRemovalBudget } from "../../../provider/runtime/removal-budget";
-import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
+import { withLogSink } from "../../../provider/output/log";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { resetRemovalBudget } from "../../../provider/guardrails/removal-budget";
+import { resetRpsOwnership } from "../../../provider/guardrails/rps-ownership";
 import { rpsFleetImplementation as batch } from "../../../provider/rps-fleet/provider";
 import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
 import { deviceImplementation } from "../../../provider/device/provider";

@@ -8,9 +8,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
 import { rpsProfileImplementation as rps } from "../../../provider/rps-profile/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetRpsOwnership } from "../../../provider/guardrails/rps-ownership";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";
 import { useConfiguredEmulator } from "./support/configured-emulator";

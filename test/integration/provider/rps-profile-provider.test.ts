@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
 import { rpsProfileImplementation } from "../../../provider/rps-profile/provider";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetRpsOwnership } from "../../../provider/guardrails/rps-ownership";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

@@ -7,7 +7,7 @@
 import { expect, it } from "vitest";
 import { invalidateRpsListing } from "../../../provider/rps-profile/listing";
 import { rpsProfileImplementation as rps } from "../../../provider/rps-profile/provider";
-import { platformClient } from "../../../provider/runtime/platform-client";
+import { platformClient } from "../../../provider/platform-access/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 

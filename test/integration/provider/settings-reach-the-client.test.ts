@@ -15,7 +15,7 @@ import {
   configureRuntime,
   platformClient,
   startNewDeployment,
-} from "../../../provider/runtime/platform-client";
+} from "../../../provider/platform-access/platform-client";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { upFleet } from "./support/fleet-up";
 

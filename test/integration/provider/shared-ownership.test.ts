@@ -11,18 +11,18 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetPropertyOwnership } from "../../../provider/runtime/property-ownership";
-import { resetRpsOwnership } from "../../../provider/runtime/rps-ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetPropertyOwnership } from "../../../provider/guardrails/property-ownership";
+import { resetRpsOwnership } from "../../../provider/guardrails/rps-ownership";
 import type { ResourceKind } from "../../../provider/kinds";
 import {
   applicationKey,
   deploymentDirectory,
   joinDeployment,
   resetSharedRecord,
-} from "../../../provider/runtime/shared-record";
+} from "../../../provider/deployment/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import type { OwnerProcessOrder } from "./support/owner-process";

@@ -14,16 +14,16 @@ import * as path from "node:path";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deviceImplementation as device } from "../../../provider/device/provider";
 import { deviceFleetImplementation as fleet } from "../../../provider/device-fleet/provider";
-import { noteProgramRan, resetOwnership } from "../../../provider/runtime/ownership";
-import { platformClient } from "../../../provider/runtime/platform-client";
-import { resetRemovalBudget } from "../../../provider/runtime/removal-budget";
+import { noteProgramRan, resetOwnership } from "../../../provider/guardrails/ownership";
+import { platformClient } from "../../../provider/platform-access/platform-client";
+import { resetRemovalBudget } from "../../../provider/guardrails/removal-budget";
 import {
   applicationKey,
   deploymentDirectory,
   joinDeployment,
   resetSharedRecord,
   type Deployment,
-} from "../../../provider/runtime/shared-record";
+} from "../../../provider/deployment/shared-record";
 import type { Inputs } from "../../../provider/shared/input-checks";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
 import { writesOf } from "../../e2e/support/platform-writes";

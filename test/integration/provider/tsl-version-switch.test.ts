@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceConfigImplementation as config } from "../../../provider/device-config/provider";
 import { deviceImplementation as device } from "../../../provider/device/provider";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { forgetTslVersions } from "../../../provider/tsl/versions";
 import { serialNumbers } from "../../e2e/support/fleet-programs";

@@ -1,6 +1,8 @@
 /**
  * The provider's layers, bottom-up (DESIGN, "Two front-ends, one implementation"): small helpers and
- * validation; the neutral vocabulary and the runtime; the kinds (and the functions); the one list of
+ * validation; the neutral vocabulary and what a provider process says (output); the deployment's
+ * record; the process's access to the platform; the guardrails the record serves (each folder's
+ * README.md says what it holds and may import); the kinds (and the functions); the one list of
  * kinds; the two front-ends; the package's entry point. An import runs back up when it names a file
  * of a higher layer, or when two kinds' folders import each other.
  */
@@ -15,7 +17,10 @@ const RANKS: Record<string, number> = {
   shared: 0,
   tsl: 1,
   core: 2,
-  runtime: 2,
+  output: 2,
+  deployment: 2.25,
+  "platform-access": 2.5,
+  guardrails: 2.75,
   ...Object.fromEntries(KIND_FOLDERS.map((kind) => [kind, 3])),
   functions: 3,
   "kinds.ts": 4,

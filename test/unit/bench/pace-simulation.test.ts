@@ -63,7 +63,7 @@ describe("the pacer against a rate limit, in simulated time", () => {
     "on one machine (one pace for every client): 4 × 30 at 10/s started up to 2.1 s apart refuses at most 6 (1.05 requests per request passed); the three rows at most 1 in 100",
     { timeout: 120_000 },
     async () => {
-      // The processes of one machine keep one pace (provider/runtime/pace-store.ts), as one client
+      // The processes of one machine keep one pace (provider/platform-access/pace-store.ts), as one client
       // would: a newcomer takes its turns in the pace the others found, instead of finding its own.
       for (const { staggerMs, latencyMs, outcome } of await staggeredStarts(true))
         expect(outcome.refused, `starts ${staggerMs} ms apart, latency ${latencyMs} ms`).toBeLessThanOrEqual(

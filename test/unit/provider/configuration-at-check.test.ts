@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
-import { configureRuntime } from "../../../provider/runtime/platform-client";
+import { configureRuntime } from "../../../provider/platform-access/platform-client";
 import type { ResourceKind } from "../../../provider/kinds";
 
 const settings: Record<string, string> = {

@@ -15,7 +15,7 @@ const TASKS = "POST /device/openapi/v1/tasks";
 let platform: FakePlatform;
 let client: DevicePlatformClient;
 
-vi.mock("../../../provider/runtime/platform-client", () => ({
+vi.mock("../../../provider/platform-access/platform-client", () => ({
   platformClient: () => Promise.resolve(client),
 }));
 

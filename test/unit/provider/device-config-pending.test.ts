@@ -15,7 +15,7 @@ import {
   resetPropertyOwnership,
   resetsOfOthers,
   skippedResetMessages,
-} from "../../../provider/runtime/property-ownership";
+} from "../../../provider/guardrails/property-ownership";
 import { MODEL } from "./tsl-fixtures";
 
 const A = "9007199254741001";

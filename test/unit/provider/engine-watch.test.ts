@@ -4,8 +4,8 @@
  */
 import * as net from "node:net";
 import { describe, expect, it } from "vitest";
-import { engineIsGone } from "../../../provider/runtime/engine-address";
-import { exitWhenEngineGone } from "../../../provider/runtime/engine-watch";
+import { engineIsGone } from "../../../provider/deployment/engine-address";
+import { exitWhenEngineGone } from "../../../provider/deployment/engine-watch";
 
 async function listening(): Promise<{ address: string; close(): Promise<void> }> {
   const server = net.createServer((socket) => socket.destroy());

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it, vi } from "vitest";
 // The dynamic front-end, which sends messages outside an operation to @pulumi/pulumi's log.
 import "../../../provider/dynamic/implementations";
-import { log, setDefaultLogSink, withLogSink, type LogSink } from "../../../provider/runtime/log";
+import { log, setDefaultLogSink, withLogSink, type LogSink } from "../../../provider/output/log";
 
 function recordingSink(into: string[], name: string): LogSink {
   return {

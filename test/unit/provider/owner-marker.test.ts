@@ -19,11 +19,11 @@ import {
   userTags,
   withMarker,
 } from "../../../provider/shared/owner-marker";
-import { backendAddress, instanceOf } from "../../../provider/runtime/stack-instance";
+import { backendAddress, instanceOf } from "../../../provider/deployment/stack-instance";
 import { addBody, needsUpdate, platformDeclaration, updateBody } from "../../../provider/device/desired";
 import { deviceDiff } from "../../../provider/device/diff";
 import { InputChecker } from "../../../provider/shared/input-checks";
-import { resolveSettings } from "../../../provider/runtime/settings";
+import { resolveSettings } from "../../../provider/platform-access/settings";
 import { FleetLedger } from "../../../provider/device-fleet/state";
 import { planChanges, planFleet } from "../../../provider/device-fleet/plan";
 import type { Device } from "../../../sdk";

@@ -6,7 +6,7 @@ import {
   otherOwner,
   releaseClaim,
   resetOwnership,
-} from "../../../provider/runtime/ownership";
+} from "../../../provider/guardrails/ownership";
 
 const DEVICE = { kind: "Device" } as const;
 const fleet = (name: string) => ({ kind: "DeviceFleet", fleet: name }) as const;

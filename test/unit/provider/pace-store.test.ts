@@ -11,14 +11,14 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { AdaptivePacer } from "../../../sdk";
-import { paceLine } from "../../../provider/runtime/pace-progress";
+import { paceLine } from "../../../provider/platform-access/pace-progress";
 import {
   IDLE_RESET_MS,
   LOCK_WAIT_MS,
   MachinePaceStore,
   machinePaceStore,
   STALE_LOCK_MS,
-} from "../../../provider/runtime/pace-store";
+} from "../../../provider/platform-access/pace-store";
 
 let clock = 0;
 let root: string;

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { fleetProgress } from "../../../provider/device-fleet/fleet-run";
-import { withLogSink, type LogSink } from "../../../provider/runtime/log";
-import { formatCount, Progress } from "../../../provider/runtime/progress";
+import { withLogSink, type LogSink } from "../../../provider/output/log";
+import { formatCount, Progress } from "../../../provider/output/progress";
 
 /** Runs `work` with a sink that records the status lines. */
 async function statusLines(work: () => Progress): Promise<string[]> {

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DeploymentQuotaShare } from "../../../provider/runtime/quota-share";
+import { DeploymentQuotaShare } from "../../../provider/platform-access/quota-share";
 import {
   applicationKey,
   deploymentDirectory,
@@ -18,7 +18,7 @@ import {
   onOthersFact,
   resetSharedRecord,
   type Deployment,
-} from "../../../provider/runtime/shared-record";
+} from "../../../provider/deployment/shared-record";
 
 const deployment: Deployment = { engineAddress: "127.0.0.1:45680" };
 const PUT = { method: "PUT", path: "/device/openapi/v1/devices" } as const;

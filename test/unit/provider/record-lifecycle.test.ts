@@ -12,13 +12,13 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { listenerAt } from "../../../provider/runtime/engine-listener";
+import { listenerAt } from "../../../provider/deployment/engine-listener";
 import {
   declarationsSettled,
   otherOwner,
   programRan,
   resetOwnership,
-} from "../../../provider/runtime/ownership";
+} from "../../../provider/guardrails/ownership";
 import {
   applicationKey,
   deploymentDirectory,
@@ -26,7 +26,7 @@ import {
   joinApplication,
   joinDeployment,
   resetSharedRecord,
-} from "../../../provider/runtime/shared-record";
+} from "../../../provider/deployment/shared-record";
 
 const device = { deviceId: "1735000000000000001", sn: "240000A10001" };
 const DELETER = { kind: "Device" } as const;
@@ -103,7 +103,7 @@ describe("whether the program ran", () => {
 });
 
 describe("a process ended by a signal", () => {
-  const record = path.resolve("provider/runtime/shared-record.ts");
+  const record = path.resolve("provider/deployment/shared-record.ts");
 
   it.each(["SIGTERM", "SIGINT", "SIGHUP"] as const)("removes its file (%s)", async (signal) => {
     const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "record-child-")), "child.ts");

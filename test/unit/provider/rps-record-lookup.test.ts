@@ -5,13 +5,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ListedPage } from "../../../provider/rps-profile/listing";
 import { pageAround, pageProvesAbsent } from "../../../provider/rps-profile/record-lookup";
-import { resetOwnership } from "../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../provider/guardrails/ownership";
 import {
   claimRpsRecord,
   declareRpsRecord,
   resetRpsOwnership,
   rpsRecordOwner,
-} from "../../../provider/runtime/rps-ownership";
+} from "../../../provider/guardrails/rps-ownership";
 
 const sn = (i: number) => `AC00000000${String(i).padStart(4, "0")}`;
 

@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
 import { serializedProvider } from "../../../provider/dynamic/serialized-provider";
-import { resolveSettings } from "../../../provider/runtime/settings";
+import { resolveSettings } from "../../../provider/platform-access/settings";
 import { ResourceOperationError } from "../../../provider/shared/errors";
 import { providerImplementation } from "../../../provider/dynamic/implementations";
-import { programRan, resetOwnership } from "../../../provider/runtime/ownership";
-import { configureRuntime } from "../../../provider/runtime/platform-client";
+import { programRan, resetOwnership } from "../../../provider/guardrails/ownership";
+import { configureRuntime } from "../../../provider/platform-access/platform-client";
 
 const config: Record<string, string> = {
   "devplatform:baseUrl": "https://platform.example.com",

@@ -9,7 +9,7 @@ import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { declarationsSettled, otherOwner, resetOwnership } from "../../../provider/runtime/ownership";
+import { declarationsSettled, otherOwner, resetOwnership } from "../../../provider/guardrails/ownership";
 import {
   applicationKey,
   catchUpWithOthers,
@@ -22,7 +22,7 @@ import {
   SharedRecordError,
   type Deployment,
   type SharedFact,
-} from "../../../provider/runtime/shared-record";
+} from "../../../provider/deployment/shared-record";
 
 const device = { deviceId: "1735000000000000001", sn: "240000A10001" };
 const FLEET = { kind: "DeviceFleet", fleet: "site-a" } as const;

@@ -10,8 +10,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { declarationsSettled, resetOwnership } from "../../../provider/runtime/ownership";
-import { startingProviders, type ProcessEntry } from "../../../provider/runtime/starting-providers";
+import { declarationsSettled, resetOwnership } from "../../../provider/guardrails/ownership";
+import { startingProviders, type ProcessEntry } from "../../../provider/deployment/starting-providers";
 
 const ENGINE = "127.0.0.1:40123";
 const entry = (pid: number, ppid: number, ...args: string[]): ProcessEntry => ({ pid, ppid, args });

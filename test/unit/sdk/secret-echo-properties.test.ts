@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { redactingStream } from "../../../cli/run";
 import { summaryOf } from "../../../cli/review/pr-summary-command";
 import { failureMessage } from "../../../provider/plugin/server/errors";
-import { log, withLogSink } from "../../../provider/runtime/log";
+import { log, withLogSink } from "../../../provider/output/log";
 import { operationFailed, PartialSuccessError } from "../../../provider/shared/errors";
 import { clearTokenCache, DevicePlatformError, errorFromResponse } from "../../../sdk";
 import { forgetSecrets, pinSecret, redactText, redactThenCut, registerSecret } from "../../../sdk/redact";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "../../../../emulator";
-import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
+import { configureRuntime, platformClient } from "../../../../provider/platform-access/platform-client";
 
 export type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 

@@ -2,7 +2,7 @@
  * A DeviceFleet driven as the engine drives it in one `up`: check, then create, or diff and update.
  */
 import { deviceFleetImplementation as fleet } from "../../../../provider/device-fleet/provider";
-import { resetOwnership } from "../../../../provider/runtime/ownership";
+import { resetOwnership } from "../../../../provider/guardrails/ownership";
 import type { Inputs } from "../../../../provider/shared/input-checks";
 
 /** What an `up` left in state: the checked inputs and the outputs. */

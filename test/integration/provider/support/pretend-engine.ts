@@ -5,7 +5,7 @@
  */
 import * as net from "node:net";
 import { afterAll } from "vitest";
-import type { Deployment } from "../../../../provider/runtime/shared-record";
+import type { Deployment } from "../../../../provider/deployment/shared-record";
 
 const engines: net.Server[] = [];
 

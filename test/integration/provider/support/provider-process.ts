@@ -6,8 +6,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
-import { configureRuntime, platformClient } from "../../../../provider/runtime/platform-client";
-import { joinDeployment, type Deployment } from "../../../../provider/runtime/shared-record";
+import { configureRuntime, platformClient } from "../../../../provider/platform-access/platform-client";
+import { joinDeployment, type Deployment } from "../../../../provider/deployment/shared-record";
 
 /** What every order names: the deployment to join and the provider's configuration. */
 export interface ProviderProcessOrder {

@@ -18,14 +18,14 @@
  * move from one to the other) publish theirs through `shared-record.ts`: their owners are always
  * another resource's, and a delete reads them in {@link declarationsSettled} before it decides.
  */
-import { machineMs } from "./machine-clock";
+import { machineMs } from "../deployment/machine-clock";
 import {
   catchUpWithOthers,
   onOthersFact,
   providersStarting,
   publish,
   type SharedFact,
-} from "./shared-record";
+} from "../deployment/shared-record";
 
 /** Who declares or holds a device: a Device resource, or a DeviceFleet, by URN where known. */
 export interface Owner {

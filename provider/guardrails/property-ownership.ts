@@ -17,8 +17,8 @@
  */
 import { noteDeclaration } from "./ownership";
 import { resetPropertyClaims } from "./property-claims";
-import { onOthersFact, publish } from "./shared-record";
-import { machineMs } from "./machine-clock";
+import { onOthersFact, publish } from "../deployment/shared-record";
+import { machineMs } from "../deployment/machine-clock";
 
 /** A DeviceConfig as the record describes it: a dynamic provider is not told resource names. */
 export interface ConfigOwner {

@@ -3,10 +3,10 @@
  * program (the one-owner record tells `up`/`preview` from `destroy`, which checks nothing), and
  * reports bad configuration at preview, before any request, as one failure naming the key.
  */
-import { redactText } from "../../sdk";
+import { redactText } from "../../sdk/index";
 import type { KindDefinition } from "../core/kind";
 import { noteProgramRan } from "./ownership";
-import { configurationProblem } from "./platform-client";
+import { configurationProblem } from "../platform-access/platform-client";
 
 /** `definition` with its check preceded by the configuration's. */
 export function checkingConfigurationFirst(definition: KindDefinition): KindDefinition {

@@ -6,13 +6,13 @@
  * The host caches a provider before its `configure()` has finished and the engine calls in
  * parallel, so every method that talks to the platform waits here for configuration to complete.
  */
-import { DevicePlatformClient } from "../../sdk";
-import { exitWhenEngineGone } from "./engine-watch";
+import { DevicePlatformClient } from "../../sdk/index";
+import { exitWhenEngineGone } from "../deployment/engine-watch";
 import { paceProgress } from "./pace-progress";
 import { machinePaceStore } from "./pace-store";
 import { deploymentQuotaShare } from "./quota-share";
 import { resolveSettings, type ProviderSettings } from "./settings";
-import { joinApplication } from "./shared-record";
+import { joinApplication } from "../deployment/shared-record";
 import { setOwnerTagPrefix } from "../shared/owner-marker";
 
 /** What a front-end's configuration offers: each key's value (`devplatform:baseUrl`, …). */

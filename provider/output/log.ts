@@ -8,7 +8,7 @@
  * standard error in a process that loaded neither front-end.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { redactText } from "../../sdk";
+import { redactText } from "../../sdk/index";
 
 /** A destination for one operation's messages. */
 export interface LogSink {

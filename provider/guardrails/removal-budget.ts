@@ -20,8 +20,8 @@
  * then its update; or a check without a URN first) replaces its charge. Each process holds the
  * total to the budget it is configured with.
  */
-import { currentUrn } from "./request-urn";
-import { catchUpWithOthers, onOthersFact, publish, SharedRecordError } from "./shared-record";
+import { currentUrn } from "../deployment/request-urn";
+import { catchUpWithOthers, onOthersFact, publish, SharedRecordError } from "../deployment/shared-record";
 
 interface Charge {
   readonly resource: string;

@@ -3,9 +3,9 @@
  * the resource whose request was refused (or slowed by the refusal of another process sharing its pace), at most one a
  * second, instead of silence while a deployment slows to its share of the application's rate.
  */
-import type { PaceEvent, PaceListener } from "../../sdk";
-import { log } from "./log";
-import { machineMs } from "./machine-clock";
+import type { PaceEvent, PaceListener } from "../../sdk/index";
+import { log } from "../output/log";
+import { machineMs } from "../deployment/machine-clock";
 
 /** At most one line a second. */
 const MIN_INTERVAL_MS = 1_000;

@@ -8,9 +8,9 @@
  * instance that tells namesakes apart is the backend's (see stack-instance.ts).
  */
 import { markerOf, stackOfUrn } from "../shared/owner-marker";
-import { providerSettings } from "./platform-client";
-import { deploymentUrn } from "./request-urn";
-import { stackInstance } from "./stack-instance";
+import { providerSettings } from "../platform-access/platform-client";
+import { deploymentUrn } from "../deployment/request-urn";
+import { stackInstance } from "../deployment/stack-instance";
 
 /**
  * The marker tag naming the current call's stack (`pulumi-stack:<project>/<stack>@<instance>`), or

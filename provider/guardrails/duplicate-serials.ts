@@ -25,7 +25,7 @@
 import type { CheckFailure } from "../shared/input-checks";
 import { declarersOf, type Owner } from "./ownership";
 import { batchesDeclaring } from "./rps-ownership";
-import { catchUpWithOthers } from "./shared-record";
+import { catchUpWithOthers } from "../deployment/shared-record";
 
 function provenTwo(own: Owner, other: Owner): boolean {
   if (other.elsewhere || own.kind !== other.kind) return true;

@@ -18,9 +18,9 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { initialPaceState, type PaceState, type PaceStore } from "../../sdk";
-import { machineMs } from "./machine-clock";
-import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "./shared-record-paths";
+import { initialPaceState, type PaceState, type PaceStore } from "../../sdk/index";
+import { machineMs } from "../deployment/machine-clock";
+import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
 export const LOCK_WAIT_MS = 200;

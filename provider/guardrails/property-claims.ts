@@ -4,14 +4,14 @@
  * this, the engine ran them in some order, the platform kept the last write, and the other's state
  * said a value the device does not have (900 in state, 1,200 on the platform), with endless drift.
  *
- * Resources are told apart by URN (both front-ends give it, see runtime/request-urn.ts); a check
+ * Resources are told apart by URN (both front-ends give it, see deployment/request-urn.ts); a check
  * without one is known by its device ids and properties, so that it is never mistaken for another
  * resource (a missed conflict, never a false one). The record is this process's: the engine runs
  * a program's DeviceConfigs of one front-end in one process. A second check of one resource in a
  * deployment replaces its claims.
  */
 import type { CheckFailure } from "../shared/input-checks";
-import { currentUrn } from "./request-urn";
+import { currentUrn } from "../deployment/request-urn";
 
 interface Claim {
   readonly resource: string;

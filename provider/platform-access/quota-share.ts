@@ -11,15 +11,15 @@
  * refused too, and changes nothing. A request already in flight in one process when another is
  * refused cannot be recalled; the platform refuses it as well.
  */
-import type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "../../sdk";
-import { machineMs } from "./machine-clock";
+import type { OutgoingRequest, QuotaHaltShare, QuotaRefusal } from "../../sdk/index";
+import { machineMs } from "../deployment/machine-clock";
 import {
   SharedRecordError,
   catchUpWithOthers,
   onOthersFact,
   publish,
   type SharedFact,
-} from "./shared-record";
+} from "../deployment/shared-record";
 
 /** How long a GET may go on a view of the other processes' refusals without reading it again. */
 export const READ_CHECK_INTERVAL_MS = 250;

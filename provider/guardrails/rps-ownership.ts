@@ -18,8 +18,8 @@
  * theirs through `shared-record.ts`, read by `declarationsSettled` before a delete decides.
  */
 import { noteDeclaration, serialKey } from "./ownership";
-import { onOthersFact, publish } from "./shared-record";
-import { machineMs } from "./machine-clock";
+import { onOthersFact, publish } from "../deployment/shared-record";
+import { machineMs } from "../deployment/machine-clock";
 
 const declared = new Set<string>();
 const taken = new Set<string>();
