@@ -26,8 +26,9 @@ export function defaultRemovalLimit(managed: number): number {
   return Math.max(1, Math.floor(managed / 2));
 }
 
+/** The first serial numbers in serial order: a fleet's state lists its devices as their adds ended. */
 function listed(serials: readonly string[]): string {
-  const shown = serials.slice(0, 5).join(", ");
+  const shown = [...serials].sort().slice(0, 5).join(", ");
   return serials.length > 5 ? `${shown} and ${serials.length - 5} more` : shown;
 }
 

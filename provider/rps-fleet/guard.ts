@@ -44,7 +44,8 @@ export function splitRemovals(batch: string, removals: readonly string[]): Remov
 }
 
 function listed(serials: readonly string[]): string {
-  const shown = serials.slice(0, 5).join(", ");
+  // In serial order: a batch's state lists its records as their writes ended.
+  const shown = [...serials].sort().slice(0, 5).join(", ");
   return serials.length > 5 ? `${shown} and ${serials.length - 5} more` : shown;
 }
 
