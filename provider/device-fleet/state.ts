@@ -24,6 +24,7 @@
 import type { Device as PlatformDevice } from "../../sdk";
 import { platformDeclaration, type DeclaredDevice } from "../device/desired";
 import { definedInputs, type Inputs } from "../shared/input-checks";
+import { bySerial } from "../shared/serial-numbers";
 import { isPlainObject } from "../tsl/validate";
 import { SETTING_INPUTS, type FleetEntries, type FleetEntry } from "./inputs";
 
@@ -142,9 +143,14 @@ export class FleetLedger {
     return this.unmarked.size > Math.ceil(this.ids.size / 100) ? undefined : { tag: this.marker, count };
   }
 
-  /** The serial numbers managed, as spelled in state. */
+  /** The serial numbers managed, as spelled in state, in serial order. */
   serials(): string[] {
-    return [...this.spelling.values()];
+    return [...this.spelling.values()].sort(bySerial);
+  }
+
+  /** Upper-case key → spelling, in serial order of the spellings (see bySerial). */
+  private ordered(): [string, string][] {
+    return [...this.spelling].sort(([, a], [, b]) => bySerial(a, b));
   }
 
   /** How many devices the fleet manages. */
@@ -204,7 +210,7 @@ export class FleetLedger {
   /** What is applied, as entries keyed by serial number (what a refresh reports as the inputs). */
   appliedEntriesRecord(): FleetEntries {
     const entries: FleetEntries = {};
-    for (const [key, sn] of this.spelling) entries[sn] = this.appliedEntries.get(key) ?? { name: "" };
+    for (const [key, sn] of this.ordered()) entries[sn] = this.appliedEntries.get(key) ?? { name: "" };
     return entries;
   }
 
@@ -212,13 +218,13 @@ export class FleetLedger {
   toOutputs(fleetName: string, settings: Inputs): Inputs {
     const deviceIds: Record<string, string> = {};
     const devices: Record<string, FleetDeviceInfo> = {};
-    for (const [key, sn] of this.spelling) {
+    for (const [key, sn] of this.ordered()) {
       deviceIds[sn] = this.ids.get(key) as string;
       devices[sn] = this.infos.get(key) ?? { deviceId: deviceIds[sn] };
     }
     const kept = Object.fromEntries(SETTING_INPUTS.map((name) => [name, settings[name]]));
     const applied = JSON.stringify(this.appliedEntriesRecord());
-    const unmarked = [...this.unmarked].map((key) => this.spelling.get(key) as string);
+    const unmarked = [...this.unmarked].map((key) => this.spelling.get(key) as string).sort(bySerial);
     return definedInputs({
       fleetName,
       ...kept,

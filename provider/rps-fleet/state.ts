@@ -5,6 +5,7 @@
  */
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import { isPlainObject } from "../tsl/validate";
+import { bySerial } from "../shared/serial-numbers";
 import { SETTING_INPUTS, type RpsEntries } from "./inputs";
 
 /** The records a batch manages on the platform. */
@@ -40,14 +41,18 @@ export class RpsLedger {
     return this.records.get(sn.toUpperCase())?.profileUrl;
   }
 
-  /** The serial numbers as recorded. */
+  /** The serial numbers as recorded, in serial order. */
   serials(): string[] {
-    return [...this.records.values()].map((record) => record.sn);
+    return this.inOrder().map((record) => record.sn);
   }
 
-  /** Serial number (as recorded) → URL. */
+  /** Serial number (as recorded) → URL, in serial order (see bySerial). */
   entries(): RpsEntries {
-    return Object.fromEntries([...this.records.values()].map(({ sn, profileUrl }) => [sn, profileUrl]));
+    return Object.fromEntries(this.inOrder().map(({ sn, profileUrl }) => [sn, profileUrl]));
+  }
+
+  private inOrder(): { sn: string; profileUrl: string }[] {
+    return [...this.records.values()].sort((a, b) => bySerial(a.sn, b.sn));
   }
 
   /** The state: `fleetName`, `profileUrls` and the settings of `settings`. */
