@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { EmulatorControl } from "../../emulator";
 import { e2e } from "./support/e2e-context";
 import { serialNumbers } from "./support/fleet-programs";
-import { createPluginProject } from "./support/plugin-programs";
+import { createPluginProject, PLUGIN_PRELUDE } from "./support/plugin-programs";
 import { writesOf } from "./support/platform-writes";
 import { assertOk, E2E_CREDENTIALS, type PulumiProject } from "./support/pulumi-project";
 
@@ -36,14 +36,8 @@ describe("countReleases charges a release to the stack's removal budget", () => 
     const devices = (serials: readonly string[]) =>
       JSON.stringify(serials.map((sn, i) => ({ sn, name: `r-${i}` })));
     return [
-      `import * as pulumi from "@pulumi/pulumi";`,
       `import * as devplatform from "pulumi-devplatform";`,
-      `class Provider extends pulumi.ProviderResource {`,
-      `  constructor(name: string, props: pulumi.Inputs) { super("devplatform", name, props); }`,
-      `}`,
-      `class Resource extends pulumi.CustomResource {`,
-      `  constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) { super(type, name, props, opts); }`,
-      `}`,
+      ...PLUGIN_PRELUDE,
       `const explicit = new Provider("explicit", ${provider});`,
       `new devplatform.DeviceFleet("dynamic-site", { devices: ${devices(dynamicKept)}, onRemove: "release" });`,
       `new Resource("devplatform:index:DeviceFleet", "plugin-site", { devices: ${devices(pluginKept)}, onRemove: "release" }, { provider: explicit });`,

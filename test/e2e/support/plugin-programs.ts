@@ -40,21 +40,29 @@ export interface PluginResource {
 /** Explicit provider instances: variable name → its inputs as source (e.g. `{ baseUrl: "…" }`). */
 export type PluginProviders = Record<string, string>;
 
+/**
+ * The first lines of a program declaring the plugin's resources without a generated SDK: `pulumi`,
+ * and the classes `Resource` (type, name, props, opts) and `Provider` (name, props) of this package.
+ */
+export const PLUGIN_PRELUDE: readonly string[] = [
+  `import * as pulumi from "@pulumi/pulumi";`,
+  // CustomResource is abstract in the SDK's types: a program without a generated SDK subclasses it.
+  `class Resource extends pulumi.CustomResource {`,
+  `  constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {`,
+  `    super(type, name, props, opts);`,
+  `  }`,
+  `}`,
+  `class Provider extends pulumi.ProviderResource {`,
+  `  constructor(name: string, props: pulumi.Inputs) {`,
+  `    super("devplatform", name, props);`,
+  `  }`,
+  `}`,
+];
+
 /** A program declaring `resources` (and explicit `providers`), exporting their ids and `outputs`. */
 export function pluginProgram(resources: PluginResource[], providers: PluginProviders = {}): string {
   const lines = [
-    `import * as pulumi from "@pulumi/pulumi";`,
-    // CustomResource is abstract in the SDK's types: a program without a generated SDK subclasses it.
-    `class Resource extends pulumi.CustomResource {`,
-    `  constructor(type: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {`,
-    `    super(type, name, props, opts);`,
-    `  }`,
-    `}`,
-    `class Provider extends pulumi.ProviderResource {`,
-    `  constructor(name: string, props: pulumi.Inputs) {`,
-    `    super("devplatform", name, props);`,
-    `  }`,
-    `}`,
+    ...PLUGIN_PRELUDE,
     `export const ids: Record<string, pulumi.Output<string>> = {};`,
     `export const outputs: Record<string, pulumi.Output<unknown>> = {};`,
   ];
