@@ -17,7 +17,7 @@ import { findDevices } from "./lookup";
 import type { FleetPlan, PlannedUpdate } from "./plan";
 import type { FleetLedger } from "./state";
 
-/** What marking needs of a fleet's run (`reconcile.ts` FleetRun). */
+/** What marking needs of a fleet's run (`fleet-run.ts` FleetRun). */
 export interface MarkingRun {
   readonly client: DevicePlatformClient;
   readonly settings: FleetSettings;
