@@ -16,7 +16,7 @@ import { claimDevice } from "../guardrails/ownership";
 import { log } from "../output/log";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { tslVersionApplied } from "../tsl/versions";
-import { counted, fail, settle, type FleetRun } from "./fleet-run";
+import { eachDevice, fail, settle, type FleetRun } from "./fleet-run";
 import { mayTakeOver, type FleetEntries, type FleetEntry } from "./inputs";
 import { findDevices, type PlatformIndex } from "./lookup";
 import { takeOverHint } from "./owner-marks";
@@ -42,16 +42,12 @@ export async function addDevices(
   const failedRps = new Set(run.failures.map((f) => f.sn));
   const todo = serials.filter((sn) => !failedRps.has(sn));
   run.progress.advance(serials.length - todo.length);
-  const failures = await settle(
-    run,
-    todo,
-    counted(run, async (sn: string) => {
-      const entry = declared[sn] as FleetEntry;
-      const existing = index.bySn.get(sn.toUpperCase());
-      if (existing) await adoptOne(run, sn, entry, existing);
-      else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
-    }),
-  );
+  const failures = await eachDevice(run, todo, async (sn: string) => {
+    const entry = declared[sn] as FleetEntry;
+    const existing = index.bySn.get(sn.toUpperCase());
+    if (existing) await adoptOne(run, sn, entry, existing);
+    else await addOne(run, sn, entry, rpsTaken.get(sn.toUpperCase()));
+  });
   for (const { item, error } of failures) fail(run, item, "add", error);
   if (!run.quota) await completeInfo(run, serials);
 }

@@ -86,6 +86,14 @@ export async function inOrder(run: FleetRun, steps: readonly (() => Promise<void
   }
 }
 
+/**
+ * A step's work on its devices, `concurrency` at a time, each counted in the run's progress whether
+ * it succeeds or fails; no device starts after a spent quota's refusal. Returns the failures.
+ */
+export function eachDevice<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
+  return settle(run, items, counted(run, task));
+}
+
 /** Work on many devices, `concurrency` at a time; no device starts after a spent quota's refusal. */
 export function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) => Promise<void>) {
   return forEachSettled(items, run.settings.concurrency, task, { stopOn: isQuotaRefusal });
@@ -94,17 +102,6 @@ export function settle<T>(run: FleetRun, items: readonly T[], task: (item: T) =>
 /** A fleet's progress line: `DeviceFleet site-a: 1,200 of 10,000 devices reconciled`. */
 export function fleetProgress(fleet: string, total: number, verb = "reconciled"): Progress {
   return new Progress(total, (done, all) => `DeviceFleet ${fleet}: ${done} of ${all} devices ${verb}`);
-}
-
-/** `task`, counted in the run's progress whether it succeeds or fails. */
-export function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) => Promise<void> {
-  return async (item) => {
-    try {
-      await task(item);
-    } finally {
-      run.progress.advance();
-    }
-  };
 }
 
 /**
@@ -131,4 +128,15 @@ export function fail(run: FleetRun, sn: string, operation: string, error: unknow
   }
   const message = operationFailed(`${operation} ${sn}`, error).message;
   run.failures.push({ sn, message });
+}
+
+/** `task`, counted in the run's progress whether it succeeds or fails. */
+function counted<T>(run: FleetRun, task: (item: T) => Promise<void>): (item: T) => Promise<void> {
+  return async (item) => {
+    try {
+      await task(item);
+    } finally {
+      run.progress.advance();
+    }
+  };
 }

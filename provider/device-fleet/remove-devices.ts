@@ -11,7 +11,7 @@ import { refuseOtherOwner } from "../device/owner-check";
 import { declarationsSettled, describeOwner, otherOwner, releaseClaim } from "../guardrails/ownership";
 import { log } from "../output/log";
 import { sameSerial } from "../shared/serial-numbers";
-import { counted, fail, settle, type FleetRun } from "./fleet-run";
+import { eachDevice, fail, type FleetRun } from "./fleet-run";
 import { findDevices } from "./lookup";
 import { listSome } from "./message";
 
@@ -35,10 +35,8 @@ export async function removeDevices(
   const ids = toDelete.map((sn) => run.ledger.deviceIdOf(sn) as string);
   const wanted = { deviceIds: ids, carrying: run.ledger.carrying() };
   const index = await findDevices(run.client, wanted, run.settings.concurrency);
-  const failures = await settle(
-    run,
-    toDelete,
-    counted(run, (sn: string) => deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string))),
+  const failures = await eachDevice(run, toDelete, (sn: string) =>
+    deleteOne(run, sn, index.byId.get(run.ledger.deviceIdOf(sn) as string)),
   );
   for (const { item, error } of failures) fail(run, item, "delete", error);
 }

@@ -8,7 +8,7 @@
 import { updateBody } from "../device/desired";
 import { confirmProject, ProjectNotAppliedError, withProject } from "../device/project-tag";
 import { tslVersionApplied } from "../tsl/versions";
-import { counted, fail, settle, type FleetRun } from "./fleet-run";
+import { eachDevice, fail, type FleetRun } from "./fleet-run";
 import type { FleetEntries, FleetEntry } from "./inputs";
 import { checkOwners, markDevices } from "./owner-marks";
 import type { FleetPlan, PlannedUpdate } from "./plan";
@@ -20,8 +20,7 @@ export async function updateDevices(run: FleetRun, plan: FleetPlan, declared: Fl
   run.progress.advance(plan.updates.length - updates.length + plan.marks.length - marks.length);
   await putUpdates(run, updates, declared);
   if (run.quota) return;
-  const advance = () => run.progress.advance();
-  for (const { item, error } of await markDevices(run, marks, declared, advance)) {
+  for (const { item, error } of await markDevices(run, marks, declared)) {
     fail(run, item, "give the owner tag to", error);
   }
 }
@@ -36,34 +35,30 @@ async function putUpdates(
   updates: readonly PlannedUpdate[],
   declared: FleetEntries,
 ): Promise<void> {
-  const failures = await settle(
-    run,
-    updates,
-    counted(run, async ({ sn, fields }: PlannedUpdate) => {
-      const entry = declared[sn] as FleetEntry;
-      const deviceId = run.ledger.deviceIdOf(sn) as string;
-      const want = { ...entry, sn };
-      const answer = await run.client.updateDevice(updateBody(deviceId, want, run.marker));
-      if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
-      // Recorded under the declared spelling of the serial number.
-      const info = run.ledger.infoOf(sn);
-      const before = run.ledger.appliedOf(sn);
-      run.ledger.forget(sn);
-      try {
-        if (fields.includes("project")) {
-          await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
-        }
-        run.ledger.record(sn, deviceId, entry, info);
-        run.ledger.setMarked(sn);
-      } catch (error) {
-        // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
-        // as it was), so that the next `up` sends it again.
-        const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
-        run.ledger.record(sn, deviceId, withProject(entry, project), info);
-        run.ledger.setMarked(sn);
-        throw error;
+  const failures = await eachDevice(run, updates, async ({ sn, fields }: PlannedUpdate) => {
+    const entry = declared[sn] as FleetEntry;
+    const deviceId = run.ledger.deviceIdOf(sn) as string;
+    const want = { ...entry, sn };
+    const answer = await run.client.updateDevice(updateBody(deviceId, want, run.marker));
+    if (entry.tslVersion) tslVersionApplied(deviceId, entry.tslVersion);
+    // Recorded under the declared spelling of the serial number.
+    const info = run.ledger.infoOf(sn);
+    const before = run.ledger.appliedOf(sn);
+    run.ledger.forget(sn);
+    try {
+      if (fields.includes("project")) {
+        await confirmProject(run.client, deviceId, answer, want, `${run.operation}: update ${sn}`);
       }
-    }),
-  );
+      run.ledger.record(sn, deviceId, entry, info);
+      run.ledger.setMarked(sn);
+    } catch (error) {
+      // Everything but the project is applied; the project as the platform has it (or, unconfirmed,
+      // as it was), so that the next `up` sends it again.
+      const project = error instanceof ProjectNotAppliedError ? error.device.project : before?.project;
+      run.ledger.record(sn, deviceId, withProject(entry, project), info);
+      run.ledger.setMarked(sn);
+      throw error;
+    }
+  });
   for (const { item, error } of failures) fail(run, item.sn, "update", error);
 }
