@@ -2,18 +2,17 @@
  * The DeviceFleet implementation behind the serialized provider: many devices in one engine
  * resource, planned and reconciled by serial number. An `up` reads in order in {@link runPlan}:
  * plan.ts, removal-guard.ts, then the steps remove-devices.ts, add-devices.ts, update-devices.ts
- * (sharing fleet-run.ts), and run-report.ts.
+ * (sharing fleet-run.ts), and run-report.ts; a delete is delete-fleet.ts (see README.md).
  */
 import type { KindDefinition } from "../core/kind";
-import { declarationsSettled, declareSerials, otherOwner, programRan } from "../guardrails/ownership";
+import { declareSerials } from "../guardrails/ownership";
 import { serialsDeclaredTwice } from "../guardrails/duplicate-serials";
 import { stackMarker } from "../guardrails/stack-marker";
-import { log } from "../output/log";
-import { platformClient, providerSettings } from "../platform-access/platform-client";
-import { describeFailure, ResourceOperationError } from "../shared/errors";
+import { platformClient } from "../platform-access/platform-client";
+import { describeFailure } from "../shared/errors";
 import type { Inputs } from "../shared/input-checks";
-import { quotaSpent } from "../shared/quota";
 import { addDevices } from "./add-devices";
+import { deleteFleet } from "./delete-fleet";
 import { deviceFleetDiff } from "./diff";
 import { fleetOwner, inOrder, startRun } from "./fleet-run";
 import { deviceFleetInputsOf, importDeviceFleet } from "./import";
@@ -23,14 +22,9 @@ import { announceNewFleet, takeRecentLookup } from "./new-fleet-preview";
 import { planFleet, planSize } from "./plan";
 import { refreshFleet } from "./read";
 import { fleetRecordedInputs } from "./recorded-inputs";
-import {
-  fleetDeleteOverBudget,
-  fleetReleaseOverBudget,
-  fleetRemovalFailure,
-  refuseRemovals,
-} from "./removal-guard";
+import { fleetRemovalFailure, refuseRemovals } from "./removal-guard";
 import { removeDevices } from "./remove-devices";
-import { describeFailures, upOutcome } from "./run-report";
+import { upOutcome } from "./run-report";
 import { deviceFleetResourceSpec, deviceFleetTypes } from "./schema";
 import { FleetLedger } from "./state";
 import { updateDevices } from "./update-devices";
@@ -66,14 +60,6 @@ async function runPlan(
     () => updateDevices(run, plan, entries),
   ]);
   return upOutcome(run, plan, entries, inputs);
-}
-
-/** The fleet's devices its delete would remove: those no other resource manages. */
-function devicesToDelete(fleet: string, ledger: FleetLedger): string[] {
-  const owner = fleetOwner(fleet, true);
-  return ledger
-    .serials()
-    .filter((sn) => otherOwner({ deviceId: ledger.deviceIdOf(sn) as string, sn }, owner) === undefined);
 }
 
 /** The DeviceFleet kind: what both front-ends call. */
@@ -132,62 +118,6 @@ export const deviceFleetImplementation: KindDefinition = {
   async delete(id, props) {
     const fleet = fleetNameOf(props, id);
     const operation = `delete DeviceFleet ${fleet}`;
-    await describeFailure(operation, async () => {
-      const ledger = FleetLedger.fromOutputs(props);
-      const settings = settingsOf(props);
-      if (settings.onRemove === "release") {
-        // Nothing to write; but a destroy against the wrong server must fail here as everywhere.
-        await (await platformClient()).verifyAccess();
-        const overBudget = await fleetReleaseOverBudget(fleet, () => devicesToDelete(fleet, ledger));
-        if (overBudget !== undefined) throw new ResourceOperationError(`${operation} failed: ${overBudget}`);
-        if (ledger.size > 0) {
-          await log.warn(
-            `DeviceFleet ${fleet}: released ${ledger.size} devices (onRemove: "release"); they stay on the platform`,
-          );
-        }
-        return;
-      }
-      // maxRemovals guards the fleet's own removal from the program too (its group vanished from a
-      // truncated inventory, say); `pulumi destroy`, which runs no program, is the user's wish.
-      // Devices another resource of the deployment now manages (a rename, a move to the plugin)
-      // stay on the platform, so they are not removals.
-      const client = await platformClient();
-      await declarationsSettled();
-      const deleting = settings.maxRemovals === undefined ? 0 : devicesToDelete(fleet, ledger).length;
-      if (programRan() && settings.maxRemovals !== undefined && deleting > settings.maxRemovals) {
-        throw new ResourceOperationError(
-          `${operation} failed: the program no longer declares the fleet, and deleting it would delete its ` +
-            `${deleting} devices, more than maxRemovals ${settings.maxRemovals}; nothing was deleted. If the ` +
-            'fleet is meant to go, raise or remove its maxRemovals (or set onRemove: "release" to leave the ' +
-            "devices on the platform) and run `pulumi up` before removing it, or run `pulumi destroy`",
-        );
-      }
-      const overBudget = programRan()
-        ? await fleetDeleteOverBudget(
-            fleet,
-            devicesToDelete(fleet, ledger),
-            (await providerSettings()).maxRemovals,
-          )
-        : undefined;
-      if (overBudget !== undefined) throw new ResourceOperationError(`${operation} failed: ${overBudget}`);
-      const total = ledger.size;
-      const marker = await stackMarker();
-      const run = startRun(
-        { client, fleet, settings, ledger, operation, marker, leaving: true },
-        total,
-        "removed",
-      );
-      await inOrder(run, [() => removeDevices(run, ledger.serials(), false)]);
-      if (run.quota) {
-        // The engine keeps the fleet's state as it was; the next delete finds the deleted ones gone.
-        throw new ResourceOperationError(
-          `${operation} stopped: ${quotaSpent(run.quota)}. ${total - ledger.size} of ${total} devices were ` +
-            "deleted; the fleet stays in the stack until the rest are. Run the command again once the quota has " +
-            "renewed (the next day)",
-          { cause: run.quota, code: run.quota.code },
-        );
-      }
-      if (run.failures.length > 0) throw new ResourceOperationError(describeFailures(run, total));
-    });
+    await describeFailure(operation, () => deleteFleet(operation, fleet, props));
   },
 };
