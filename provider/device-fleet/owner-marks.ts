@@ -6,26 +6,14 @@
  * carries the tag costs no write. The others gain it: those the plan updates by their PUT, the
  * unchanged ones by a PUT of their declared state.
  */
-import type { DevicePlatformClient } from "../../sdk";
 import { OwnedElsewhereError } from "../device/adoption";
 import { updateBody } from "../device/desired";
-import { forEachSettled, type ItemFailure } from "../shared/fanout";
+import type { ItemFailure } from "../shared/fanout";
 import { carriesOnly, namesakeNote, otherOwnerIn } from "../shared/owner-marker";
-import { isQuotaRefusal } from "../shared/quota";
-import { mayTakeOver, type FleetEntries, type FleetEntry, type FleetSettings } from "./inputs";
+import { eachDevice, type FleetRun } from "./fleet-run";
+import { mayTakeOver, type FleetEntries, type FleetEntry } from "./inputs";
 import { findDevices } from "./lookup";
 import type { FleetPlan, PlannedUpdate } from "./plan";
-import type { FleetLedger } from "./state";
-
-/** What marking needs of a fleet's run (`reconcile.ts` FleetRun). */
-export interface MarkingRun {
-  readonly client: DevicePlatformClient;
-  readonly settings: FleetSettings;
-  readonly ledger: FleetLedger;
-  readonly operation: string;
-  /** This stack's owner tag; undefined outside a deployment (nothing is marked nor checked). */
-  readonly marker?: string;
-}
 
 /** The plan's writes to devices the owner check let through, and the devices it refused. */
 export interface OwnerCheck {
@@ -40,7 +28,7 @@ export function takeOverHint(sn: string): string {
 }
 
 /** Reads the devices of `plan.ownerReads` and sorts the plan's updates and marks by who owns them. */
-export async function checkOwners(run: MarkingRun, plan: FleetPlan): Promise<OwnerCheck> {
+export async function checkOwners(run: FleetRun, plan: FleetPlan): Promise<OwnerCheck> {
   const { marker, ledger } = run;
   if (marker === undefined || plan.ownerReads.length === 0) {
     return { updates: plan.updates, marks: plan.marks, refused: [] };
@@ -75,27 +63,15 @@ export async function checkOwners(run: MarkingRun, plan: FleetPlan): Promise<Own
 
 /** Gives the owner tag to unchanged devices: one PUT of each one's declared state. Returns the failures. */
 export async function markDevices(
-  run: MarkingRun,
+  run: FleetRun,
   marks: readonly string[],
   declared: FleetEntries,
-  done: () => void,
 ): Promise<ItemFailure<string>[]> {
   const { marker } = run;
   if (marker === undefined || marks.length === 0) return [];
-  return forEachSettled(
-    marks,
-    run.settings.concurrency,
-    async (sn) => {
-      try {
-        const entry = declared[sn] as FleetEntry;
-        await run.client.updateDevice(
-          updateBody(run.ledger.deviceIdOf(sn) as string, { ...entry, sn }, marker),
-        );
-        run.ledger.setMarked(sn);
-      } finally {
-        done();
-      }
-    },
-    { stopOn: isQuotaRefusal },
-  );
+  return eachDevice(run, marks, async (sn) => {
+    const entry = declared[sn] as FleetEntry;
+    await run.client.updateDevice(updateBody(run.ledger.deviceIdOf(sn) as string, { ...entry, sn }, marker));
+    run.ledger.setMarked(sn);
+  });
 }

@@ -64,6 +64,11 @@ export function planFleet(ledger: FleetLedger, declared: FleetEntries, marker?: 
   return { adds, updates, removals, marks, unchanged, ownerReads };
 }
 
+/** How many devices the plan writes to or forgets: the steps of its `up`'s progress line. */
+export function planSize(plan: FleetPlan): number {
+  return plan.removals.length + plan.adds.length + plan.updates.length + plan.marks.length;
+}
+
 /** Whether the plan changes anything on the platform or in the fleet's record. */
 export function planChanges(plan: FleetPlan): boolean {
   return plan.adds.length + plan.updates.length + plan.removals.length + plan.marks.length > 0;

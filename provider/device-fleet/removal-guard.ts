@@ -17,9 +17,11 @@
 import { declarationsSettled, otherOwner, programRan } from "../guardrails/ownership";
 import { providerSettings } from "../platform-access/platform-client";
 import { chargeDelete, chargeRemovals } from "../guardrails/removal-budget";
+import { ResourceOperationError } from "../shared/errors";
 import type { CheckFailure } from "../shared/input-checks";
 import { removedSerials, type FleetEntries, type FleetSettings } from "./inputs";
 import { fleetOwner } from "./fleet-run";
+import type { FleetLedger } from "./state";
 
 /** The most devices a fleet of `managed` devices deletes at once by default: half, and at least 1. */
 export function defaultRemovalLimit(managed: number): number {
@@ -120,6 +122,32 @@ export async function removalProblem(
       ? undefined
       : await chargeRemovals(`DeviceFleet ${fleet}`, charged, stackBudget))
   );
+}
+
+/**
+ * The `up`'s guard, before its first write: refuses (throws) `removals` over the fleet's
+ * `maxRemovals`, the default rule or the stack's budget. The check held these at preview; they are
+ * held again here, since an `up` may skip its preview and the deployment's other processes may have
+ * charged the budget since.
+ */
+export async function refuseRemovals(
+  operation: string,
+  fleet: string,
+  removals: readonly string[],
+  ledger: FleetLedger,
+  settings: FleetSettings,
+): Promise<void> {
+  if (settings.maxRemovals !== undefined && removals.length > settings.maxRemovals) {
+    throw new ResourceOperationError(
+      `${operation} failed: it would remove ${removals.length} devices, more than maxRemovals ` +
+        `${settings.maxRemovals}; nothing was written`,
+    );
+  }
+  if (settings.onRemove === "delete" && removals.length > 0) await declarationsSettled();
+  const overRule = await removalProblem(fleet, removals, ledger.size, settings, (sn) =>
+    ledger.deviceIdOf(sn),
+  );
+  if (overRule !== undefined) throw new ResourceOperationError(`${operation} failed: ${overRule}`);
 }
 
 /**

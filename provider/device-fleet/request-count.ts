@@ -1,6 +1,6 @@
 /**
- * The requests an `up` of a fleet makes, derived from its plan the way `reconcile.ts` carries it
- * out, so that a preview can say what the `up` will cost against the plan's daily request quota:
+ * The requests an `up` of a fleet makes, derived from its plan the way its steps carry it out
+ * (remove-devices.ts, add-devices.ts, update-devices.ts), so that a preview can say what the `up` will cost against the plan's daily request quota:
  * the lookups (`lookup.ts`: one request per device for a few, else the paged search of the
  * application), one write per add, update and delete (plus a PUT for an add that declares a
  * tslVersion), and the reads that confirm (a changed project; the model of devices just added).
@@ -36,7 +36,7 @@ export interface FigureBasis {
   readonly onPlatform?: ReadonlyMap<string, Adoption>;
   /**
    * The `up` writes this stack's owner tag: the models of the devices it adds are read from the
-   * devices carrying the tag, the fleet's own, not from the whole application (see device-info.ts).
+   * devices carrying the tag, the fleet's own, not from the whole application (see add-devices.ts, `completeInfo`).
    */
   readonly ownerTag?: boolean;
 }

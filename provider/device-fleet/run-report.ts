@@ -1,13 +1,34 @@
 /**
- * What a fleet's run that did not do everything says: each failed device with the platform's
+ * How a fleet's `up` ends: its outputs, the ledger as the run left it; or, for a run that did not
+ * do everything, an error carrying those outputs and saying each failed device with the platform's
  * words, or — when the plan's daily request quota ran out — what was done (recorded in the stack),
  * what is left, and how many requests the rest will take.
  */
+import { PartialSuccessError } from "../shared/errors";
+import type { Inputs } from "../shared/input-checks";
 import { AFTER_RENEWAL, quotaSpent } from "../shared/quota";
 import type { FleetEntries } from "./inputs";
 import type { FleetRun } from "./fleet-run";
 import { planFleet, type FleetPlan } from "./plan";
 import { describeFigure, plannedRequests } from "./request-count";
+
+/**
+ * The outputs of an `up` that did everything; else throws the {@link PartialSuccessError} that
+ * records what was done (the engine keeps its outputs) and says what was not.
+ */
+export function upOutcome(run: FleetRun, plan: FleetPlan, declared: FleetEntries, inputs: Inputs): Inputs {
+  const outs = run.ledger.toOutputs(run.fleet, inputs);
+  if (run.quota) {
+    throw new PartialSuccessError(describeQuotaStop(run, plan, declared), run.fleet, outs, {
+      cause: run.quota,
+      code: run.quota.code,
+    });
+  }
+  const attempted = plan.adds.length + plan.updates.length + plan.removals.length;
+  if (run.failures.length > 0)
+    throw new PartialSuccessError(describeFailures(run, attempted), run.fleet, outs);
+  return outs;
+}
 
 /** The message of a run with failures: each failed device and the platform's words (the first 20). */
 export function describeFailures(run: FleetRun, attempted: number): string {
