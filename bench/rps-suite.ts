@@ -18,6 +18,7 @@ import {
   type CommandResult,
   type PulumiContext,
 } from "../test/e2e/support/pulumi-project";
+import { ownPaceEnv } from "./own-pace";
 import { noopProgram } from "./programs";
 import { loadNow, RPS_STEPS, type RpsContenderKey, type RpsSizeFigures, type RpsStep } from "./results";
 import {
@@ -65,7 +66,7 @@ async function fileContender(
   platform?: RunningEmulator,
 ): Promise<Contender> {
   const project = await PulumiProject.create(
-    { name: `bench-rps-${label}`, program },
+    { name: `bench-rps-${label}`, program, ...(platform ? { env: ownPaceEnv() } : {}) },
     platform ? { ...context, emulatorUrl: platform.url } : context,
   );
   const file = path.join(project.dir, "rps.json");
@@ -98,7 +99,7 @@ async function contenders(
   const profilesPlatform = platforms.profiles;
   if (profilesPlatform) {
     const profiles = await PulumiProject.create(
-      { name: "bench-rps-profiles", program: rpsProfilesProgram(n, "2EB3") },
+      { name: "bench-rps-profiles", program: rpsProfilesProgram(n, "2EB3"), env: ownPaceEnv() },
       { ...context, emulatorUrl: profilesPlatform.url },
     );
     list.push({

@@ -15,5 +15,5 @@ export {
 export { DeviceConfig, type DeviceConfigArgs, type ConfigValue } from "./dynamic/device-config";
 export { RpsProfile, type RpsProfileArgs } from "./dynamic/rps-profile";
 export { RpsFleet, type RpsFleetArgs, type RpsFleetRecord } from "./dynamic/rps-fleet";
-export { providerImplementation } from "./dynamic/implementations";
+export { providerImplementation } from "./dynamic/provider-module";
 export type { ResourceKind } from "./kinds";

@@ -3,7 +3,7 @@
  * program (the one-owner record tells `up`/`preview` from `destroy`, which checks nothing), and
  * reports bad configuration at preview, before any request, as one failure naming the key.
  */
-import { redactText } from "../../sdk/index";
+import { redactText } from "../../sdk/redact";
 import type { KindDefinition } from "../core/kind";
 import { noteProgramRan } from "./ownership";
 import { configurationProblem } from "../platform-access/platform-client";

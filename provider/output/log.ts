@@ -8,7 +8,7 @@
  * standard error in a process that loaded neither front-end.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { redactText } from "../../sdk/index";
+import { redactText } from "../../sdk/redact";
 
 /** A destination for one operation's messages. */
 export interface LogSink {

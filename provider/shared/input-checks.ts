@@ -2,7 +2,8 @@
  * Per-property input validation for `check`: each rule adds one failure naming the property and
  * the rule, in words a user understands. Values still unknown at preview are skipped.
  */
-import { maskUrl, unsafeCharacterProblem, type TextKind } from "../../sdk";
+import { maskUrl } from "../../sdk/base-url";
+import { unsafeCharacterProblem, type TextKind } from "../../sdk/text-characters";
 import { queryCredentialProblem } from "./url-credentials";
 import { isMarker, MAX_USER_TAGS, ownerTagPrefix, PLATFORM_MAX_TAGS } from "./owner-marker";
 

@@ -3,6 +3,6 @@
  * package is installed, Pulumi's closure serializer stores a resource's provider as
  * `require("pulumi-devplatform/providers/device-config")` instead of serializing code.
  */
-import { providerImplementation } from "../implementations";
+import { providerModuleExport } from "../provider-module";
 
-export = providerImplementation("DeviceConfig");
+export = providerModuleExport("DeviceConfig");

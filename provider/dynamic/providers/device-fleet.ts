@@ -3,6 +3,6 @@
  * the package is installed, Pulumi's closure serializer stores a resource's provider as
  * `require("pulumi-devplatform/providers/device-fleet")` instead of serializing code.
  */
-import { providerImplementation } from "../implementations";
+import { providerModuleExport } from "../provider-module";
 
-export = providerImplementation("DeviceFleet");
+export = providerModuleExport("DeviceFleet");

@@ -123,6 +123,21 @@ describe("RpsFleet", () => {
     );
   });
 
+  it("deletes a batch with one DELETE a record and no other request; a record already gone counts as deleted", async () => {
+    const serials = serialNumbers(120, "AD");
+    const { outs } = await deployed("shipment-gone", records(serials));
+    await env.emulator.control.resetCounters();
+    await env.emulator.control.interleave({
+      route: "DELETE /rps/{sn}",
+      before: 1,
+      deleteRpsRecords: [serials[119] as string],
+    });
+    await batch.delete("shipment-gone", outs);
+    expect(await counters()).toEqual({ "DELETE /rps/{sn}": 120 });
+    const left = (await env.emulator.control.state()).rpsRecords.map((r) => r.sn);
+    expect(left.filter((sn) => serials.includes(sn))).toEqual([]);
+  });
+
   it("changes one URL with one write, and an unchanged batch with none; the plan is one message", async () => {
     const serials = serialNumbers(30, "AC");
     const first = await deployed("one-url", records(serials));

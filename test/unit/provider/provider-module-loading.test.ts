@@ -1,0 +1,64 @@
+/**
+ * What the program loads of the package (provider/dynamic/provider-module.ts): importing it and a
+ * kind's provider module, as a program constructing an RpsFleet does, loads no kind's
+ * implementation and no platform client — the program never calls them, and loading them cost a
+ * batch's no-change preview CPU its floor does not pay. The stand-in's methods still reach the
+ * kind's implementation on their first call.
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../../..");
+
+/** The package's own modules a fresh Node.js process has loaded after `script`. */
+function ownModulesAfter(script: string): string[] {
+  const probe =
+    `${script};` +
+    "console.log(JSON.stringify(Object.keys(require.cache).filter((f) => !f.includes('node_modules'))" +
+    `.map((f) => require('node:path').relative(${JSON.stringify(ROOT)}, f))))`;
+  const out = execFileSync(process.execPath, ["--import", "tsx", "-e", probe], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "[]") as string[];
+}
+
+describe("the package as a program loads it", () => {
+  it("loads no kind implementation and no platform client for the package and a kind's provider module", () => {
+    const loaded = ownModulesAfter(
+      "require('./provider/index.ts'); require('./provider/dynamic/providers/rps-fleet.ts')",
+    );
+    expect(loaded).toContain(path.join("provider", "dynamic", "providers", "rps-fleet.ts"));
+    const heavy = loaded.filter((file) =>
+      [
+        path.join("provider", "kinds.ts"),
+        path.join("provider", "dynamic", "implementations.ts"),
+        path.join("provider", "rps-fleet", "provider.ts"),
+        path.join("sdk", "client.ts"),
+        path.join("sdk", "transport.ts"),
+      ].includes(file),
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it("reaches the kind's implementation on a stand-in's first call: a bad record fails its check", () => {
+    const out = execFileSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        "const m = require('./provider/dynamic/providers/rps-fleet.ts');" +
+          "const c = { 'devplatform:baseUrl': 'https://platform.example.com', 'devplatform:clientId': 'id', " +
+          "'devplatform:clientSecret': 's' };" +
+          "m.configure({ config: { get: (k) => c[k], require: (k) => c[k] } })" +
+          ".then(() => m.check({}, { fleetName: 'b', records: " +
+          "JSON.stringify([{ sn: '12', profileUrl: 'https://rps.example.com/a' }]) }))" +
+          ".then((r) => console.log(JSON.stringify(r.failures.map((f) => f.reason))))",
+      ],
+      { cwd: ROOT, encoding: "utf8" },
+    );
+    expect(out).toMatch(/records\[0\]\.sn/);
+  });
+});
