@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // Each file keeps a pace of its own (file-setup.ts), as each e2e file does.
+          setupFiles: ["test/integration/file-setup.ts"],
           maxWorkers: WORKERS,
           testTimeout: 60_000,
           hookTimeout: 60_000,
