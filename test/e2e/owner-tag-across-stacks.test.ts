@@ -32,6 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { readInventory } from "../../inventory";
 import { createProject } from "./support/e2e-project";
+import { ownerProgram, type Declared } from "./support/owner-programs";
 import { createPluginProject } from "./support/plugin-toolchain";
 import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
@@ -49,35 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.stop();
 });
-
-/** What a stack's program declares: the Device `x` (or not), and the fleet `site`'s serial numbers. */
-interface Declared {
-  readonly device?: string;
-  readonly takeOverDevice?: boolean;
-  readonly fleet: readonly string[];
-  readonly fleetTakeOver?: readonly string[];
-  readonly fleetTakeOverFrom?: readonly string[];
-  readonly fleetTags?: readonly string[];
-}
-
-function ownerProgram(declared: Declared): string {
-  const tags = declared.fleetTags ? { tags: declared.fleetTags } : {};
-  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}`, ...tags }));
-  const takeOver =
-    (declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "") +
-    (declared.fleetTakeOverFrom ? `, takeOverFrom: ${JSON.stringify(declared.fleetTakeOverFrom)}` : "");
-  const device =
-    declared.device === undefined
-      ? ""
-      : `new devplatform.Device("x", { sn: ${JSON.stringify(declared.device)}, name: "x", tags: ["site"]` +
-        `${declared.takeOverDevice ? ", takeOver: true" : ""} });`;
-  return [
-    `import * as devplatform from "pulumi-devplatform";`,
-    device,
-    `new devplatform.DeviceFleet("site", { devices: ${JSON.stringify(devices)}${takeOver} });`,
-    "",
-  ].join("\n");
-}
 
 /** The platform's tags of each serial number. */
 async function tagsOf(serials: readonly string[]): Promise<Record<string, string[] | undefined>> {
