@@ -62,6 +62,10 @@ export class DeviceConfig extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly method: pulumi.Output<enums.ConfigMethod>;
     /**
+     * The owner tag of the stack that last wrote this configuration, `<devplatform:ownerTag><project>/<stack>@<instance>` (the tag its Devices and DeviceFleets write on their devices): `resetOnDelete` resets a device carrying it (or this stack's tag now, or none), even after the stack was renamed or given another prefix, and leaves a device another stack's tag names as it is. Absent on configurations written outside a deployment or before configurations recorded it; never a diff.
+     */
+    declare public /*out*/ readonly ownerMarker: pulumi.Output<string | undefined>;
+    /**
      * deviceId → what the device is still owed after a task call that failed; absent when the platform confirmed everything. The next `pulumi up` sends it.
      */
     declare public /*out*/ readonly pending: pulumi.Output<{[key: string]: outputs.DeviceConfigPending} | undefined>;
@@ -106,11 +110,13 @@ export class DeviceConfig extends pulumi.CustomResource {
             resourceInputs["resetOnDelete"] = args?.resetOnDelete;
             resourceInputs["version"] = args?.version;
             resourceInputs["method"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
             resourceInputs["pending"] = undefined /*out*/;
             resourceInputs["taskIds"] = undefined /*out*/;
         } else {
             resourceInputs["deviceIds"] = undefined /*out*/;
             resourceInputs["method"] = undefined /*out*/;
+            resourceInputs["ownerMarker"] = undefined /*out*/;
             resourceInputs["pending"] = undefined /*out*/;
             resourceInputs["profile"] = undefined /*out*/;
             resourceInputs["properties"] = undefined /*out*/;

@@ -124,6 +124,13 @@ export const deviceConfigResourceSpec: ResourceSpec = {
       "deviceId → what the device is still owed after a task call that failed; absent when the platform " +
         "confirmed everything. The next `pulumi up` sends it.",
     ),
+    ownerMarker: string(
+      "The owner tag of the stack that last wrote this configuration, `<devplatform:ownerTag><project>/<stack>@<instance>` " +
+        "(the tag its Devices and DeviceFleets write on their devices): `resetOnDelete` resets a device carrying it " +
+        "(or this stack's tag now, or none), even after the stack was renamed or given another prefix, and leaves a " +
+        "device another stack's tag names as it is. Absent on configurations written outside a deployment or " +
+        "before configurations recorded it; never a diff.",
+    ),
   },
   required: ["deviceIds", "method", "taskIds"],
 };

@@ -11,6 +11,7 @@ import { declaredDevice, platformDeclaration } from "./desired";
 import { deviceOutputs } from "./outputs";
 import { stackMarker } from "../guardrails/stack-marker";
 import { carriesOnly } from "../shared/owner-marker";
+import { warnOtherOwner } from "./owner-check";
 
 const DEVICE_ID = /^\d+$/;
 
@@ -28,9 +29,11 @@ export async function importDevice(deviceId: string): Promise<ImportedResource> 
       const device = await client.getDevice(deviceId);
       // The platform does not report a TSL version: none is declared.
       const inputs = definedInputs({ ...platformDeclaration(device), tslVersion: undefined });
-      // A device carrying this stack's owner tag keeps it recorded; another gains it at the next `up`.
+      // A device carrying this stack's owner tag keeps it recorded; one without any gains it at the next `up`.
       const marker = await stackMarker();
       const marked = marker !== undefined && carriesOnly(device.tag, marker) ? { ownerMarker: marker } : {};
+      // Another stack's tag stays its: the `up` refuses the device rather than retag it (say so now).
+      await warnOtherOwner(device, undefined);
       return { id: device.deviceId, inputs, outputs: { ...inputs, ...deviceOutputs(device), ...marked } };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;

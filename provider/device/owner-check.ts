@@ -6,6 +6,8 @@
  * recorded (the same stack before a rename, a project rename or a prefix change).
  */
 import type { DevicePlatformClient, Device as PlatformDevice } from "../../sdk";
+import { stackMarker } from "../guardrails/stack-marker";
+import { log } from "../output/log";
 import { namesakeNote, otherOwnerIn } from "../shared/owner-marker";
 import { OwnedElsewhereError } from "./adoption";
 
@@ -75,6 +77,24 @@ export async function confirmUnmarked(
 }
 
 /**
+ * At an import or a refresh: warns when another stack's owner tag is on a device this resource
+ * records without this stack's tag (`pulumi import` of another stack's device, say). The next `up`
+ * does not give it this stack's tag: it refuses to write to it (see {@link confirmOwnership}), and
+ * a program that drops it forgets it without deleting it. Nothing outside a deployment (no marker).
+ */
+export async function warnOtherOwner(device: PlatformDevice, recorded: string | undefined): Promise<void> {
+  const marker = await stackMarker();
+  const other = marker === undefined ? undefined : otherOwnerIn(device.tag, marker, recorded);
+  if (other === undefined) return;
+  await log.warn(
+    `Device sn=${device.sn ?? ""}: deviceId ${device.deviceId} is managed by stack "${other}" (its owner tag says ` +
+      `so${namesakeNote(other, marker as string)}), not by this stack: the next up will not give it this stack's owner ` +
+      "tag. It refuses to write to it (nothing written) unless the program takes it over (takeOver: true), and " +
+      "a program that drops it forgets it without deleting it",
+  );
+}
+
+/**
  * The preview's line for devices this stack records without its marker: `Device sn=…: gains the
  * owner tag "pulumi-stack:fleet/prod@…" (1 device, 1 PUT; …)`.
  */
@@ -83,7 +103,8 @@ export function ownerMarkerNote(subject: string, devices: number, marker: string
   const writes = devices === 1 ? "a read and a PUT" : `reads and ${devices} PUTs`;
   return (
     `${subject}: ${count} recorded without this stack's owner tag will be given ${JSON.stringify(marker)} ` +
-    `(${writes}; nothing else changes). The tag names the stack that manages a device, so that no other stack ` +
-    "adopts, deletes or resets it"
+    `(${writes}; nothing else changes), unless another stack's owner tag is on it: that device is refused, ` +
+    "nothing written to it, unless the program takes it over. The tag names the stack that manages a device, so " +
+    "that no other stack adopts, deletes or resets it"
   );
 }

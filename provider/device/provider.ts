@@ -51,7 +51,13 @@ import { removedRpsNote, takeOverRpsRecord } from "./rps-takeover";
 import { log } from "../output/log";
 import { requestCount } from "../shared/quota";
 import { stackMarker } from "../guardrails/stack-marker";
-import { confirmUnmarked, markerOfState, ownerMarkerNote, refuseOtherOwner } from "./owner-check";
+import {
+  confirmUnmarked,
+  markerOfState,
+  ownerMarkerNote,
+  refuseOtherOwner,
+  warnOtherOwner,
+} from "./owner-check";
 
 const INPUTS = [...DEVICE_FIELDS, "takeOverRps", "adoptExisting", "takeOver"] as const;
 
@@ -288,6 +294,7 @@ export const deviceImplementation: KindDefinition = {
         if (error instanceof NotFoundError) return { id: "", props: {} };
         throw error;
       }
+      await warnOtherOwner(device, markerOfState(props));
       const inputs = definedInputs({
         ...platformDeclaration(device, declaredDevice(props)),
         takeOverRps: props.takeOverRps,

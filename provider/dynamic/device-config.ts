@@ -59,12 +59,17 @@ export class DeviceConfig extends pulumi.dynamic.Resource {
     | Record<string, { keys: string[]; unknown?: { since: string; detail: string; visible: boolean } }>
     | undefined
   >;
+  /**
+   * The owner tag of the stack that last wrote this configuration: `resetOnDelete` resets the
+   * devices carrying it even after a stack rename (absent outside a deployment).
+   */
+  declare readonly ownerMarker: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DeviceConfigArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       providerOfResource("DeviceConfig"),
       name,
-      { method: undefined, taskIds: undefined, pending: undefined, ...args },
+      { method: undefined, taskIds: undefined, pending: undefined, ownerMarker: undefined, ...args },
       opts,
       "devplatform",
       "DeviceConfig",

@@ -14,18 +14,26 @@
  * failed (exit 1, 0 writes), the namesake adopted both devices silently (exit 0, 0 writes), and A
  * adopted B's devices of another prefix (exit 0, 2 PUT).
  *
+ * A stack removed with `pulumi stack rm --force`, on either front-end: `devplatform export
+ * --take-over` names it and writes no owner tag; the exported project (dynamic), or a YAML program on
+ * the plugin declaring the exported inventory with `takeOverFrom` the reported stack, retags each
+ * device with one PUT, then finds no change and destroys them.
+ *
  * A renamed stack's DeviceConfig with `resetOnDelete`, destroyed alone before any `up` retagged its
  * devices, resets them (one POST /tasks, reportInterval back to 600 on both); before its state
  * recorded the owner tag, the reset took the devices' earlier tag for another stack's: exit 0, no
  * write, reportInterval 900 left on both.
  */
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { readInventory } from "../../inventory";
 import { createProject } from "./support/e2e-project";
+import { ownerProgram, type Declared } from "./support/owner-programs";
+import { createPluginProject } from "./support/plugin-toolchain";
 import { serialNumbers } from "./support/fleet-programs";
 import { FRONT_ENDS, type FrontEnd } from "./support/front-ends";
 import { assertOk, E2E_CREDENTIALS, PulumiProject, resourcesOfType } from "./support/pulumi-project";
@@ -42,35 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.stop();
 });
-
-/** What a stack's program declares: the Device `x` (or not), and the fleet `site`'s serial numbers. */
-interface Declared {
-  readonly device?: string;
-  readonly takeOverDevice?: boolean;
-  readonly fleet: readonly string[];
-  readonly fleetTakeOver?: readonly string[];
-  readonly fleetTakeOverFrom?: readonly string[];
-  readonly fleetTags?: readonly string[];
-}
-
-function ownerProgram(declared: Declared): string {
-  const tags = declared.fleetTags ? { tags: declared.fleetTags } : {};
-  const devices = declared.fleet.map((sn, i) => ({ sn, name: `site-${i}`, ...tags }));
-  const takeOver =
-    (declared.fleetTakeOver ? `, takeOver: ${JSON.stringify(declared.fleetTakeOver)}` : "") +
-    (declared.fleetTakeOverFrom ? `, takeOverFrom: ${JSON.stringify(declared.fleetTakeOverFrom)}` : "");
-  const device =
-    declared.device === undefined
-      ? ""
-      : `new devplatform.Device("x", { sn: ${JSON.stringify(declared.device)}, name: "x", tags: ["site"]` +
-        `${declared.takeOverDevice ? ", takeOver: true" : ""} });`;
-  return [
-    `import * as devplatform from "pulumi-devplatform";`,
-    device,
-    `new devplatform.DeviceFleet("site", { devices: ${JSON.stringify(devices)}${takeOver} });`,
-    "",
-  ].join("\n");
-}
 
 /** The platform's tags of each serial number. */
 async function tagsOf(serials: readonly string[]): Promise<Record<string, string[] | undefined>> {
@@ -225,50 +204,78 @@ describe.each(FRONT_ENDS)("two stacks declaring one serial number (%s)", (front:
   });
 });
 
-describe("a stack removed with `pulumi stack rm --force`, then exported and taken over", () => {
-  it("export leaves the owner tags out, names the stack, and --take-over's first up retags each device once", async () => {
-    const serials = serialNumbers(3);
-    const lost = await createProject({
-      name: "lost-stack",
-      program: ownerProgram({ fleet: serials, fleetTags: ["lost-site"] }),
-      front: "dynamic",
-      config: { "devplatform:baseUrl": emulator.url },
-    });
-    assertOk(await lost.up());
-    const lostMarker = `pulumi-stack:lost-stack/dev@${instanceOf(`file://${lost.stateDir}`)}`;
-    assertOk(await lost.cli(["stack", "rm", "--force", "--yes"]));
+/**
+ * The stack that takes over a removed stack's devices: on the dynamic front-end the exported
+ * project itself; on the plugin a YAML program (the language is not under test) whose fleet declares
+ * the exported inventory's devices with `takeOverFrom` naming the stack the export reported.
+ */
+async function takingStack(front: FrontEnd, out: string, stack: string): Promise<PulumiProject> {
+  const context = { ...e2e(), emulatorUrl: emulator.url };
+  if (front === "dynamic") return PulumiProject.open(out, "taken-over", context);
+  const devices = readInventory(path.join(out, "inventory.csv"));
+  const yamlProgram = [
+    "resources:",
+    "  site:",
+    "    type: devplatform:index:DeviceFleet",
+    "    properties:",
+    // JSON is YAML: the inventory's entries as they are.
+    `      devices: ${JSON.stringify(devices)}`,
+    `      takeOverFrom: ${JSON.stringify([stack])}`,
+    "",
+  ].join("\n");
+  return createPluginProject({ name: "taken-over", runtime: "yaml", files: {}, yamlProgram }, context);
+}
 
-    const out = path.join(e2e().workDir, "taken-over");
-    const { stdout } = await run(
-      path.join(e2e().nodeModules, ".bin", "devplatform"),
-      ["export", "--out", out, "--tag", "lost-site", "--take-over"],
-      {
-        env: {
-          ...process.env,
-          DEVPLATFORM_BASE_URL: emulator.url,
-          DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
-          DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+describe.each(FRONT_ENDS)(
+  "a stack removed with `pulumi stack rm --force`, then exported and taken over (%s)",
+  (front: FrontEnd) => {
+    it("export leaves the owner tags out, names the stack, and the take-over's first up retags each device once", async () => {
+      const serials = serialNumbers(3);
+      const siteTag = `lost-site-${front}`;
+      const lost = await createProject({
+        name: "lost-stack",
+        program: ownerProgram({ fleet: serials, fleetTags: [siteTag] }),
+        front,
+        config: { "devplatform:baseUrl": emulator.url },
+      });
+      assertOk(await lost.up());
+      const lostMarker = `pulumi-stack:lost-stack/dev@${instanceOf(`file://${lost.stateDir}`)}`;
+      assertOk(await lost.cli(["stack", "rm", "--force", "--yes"]));
+
+      // The exported project is named after its directory: `taken-over` on both front-ends.
+      const out = path.join(mkdtempSync(path.join(e2e().workDir, `export-${front}-`)), "taken-over");
+      const { stdout } = await run(
+        path.join(e2e().nodeModules, ".bin", "devplatform"),
+        ["export", "--out", out, "--tag", siteTag, "--take-over"],
+        {
+          env: {
+            ...process.env,
+            DEVPLATFORM_BASE_URL: emulator.url,
+            DEVPLATFORM_CLIENT_ID: E2E_CREDENTIALS.clientId,
+            DEVPLATFORM_CLIENT_SECRET: E2E_CREDENTIALS.clientSecret,
+          },
         },
-      },
-    );
-    const stack = lostMarker.slice("pulumi-stack:".length);
-    expect(stdout).toContain(`3 devices carry the owner tag of another stack: ${stack} (3)`);
-    expect(readFileSync(path.join(out, "inventory.csv"), "utf8")).not.toContain("pulumi-stack:");
-    const taker = await PulumiProject.open(out, "taken-over", { ...e2e(), emulatorUrl: emulator.url });
-    const preview = await taker.preview();
-    console.log(`export after stack rm --force: preview exit ${preview.exitCode}`);
-    assertOk(preview);
-    const { result, writes } = await counted(() => taker.up());
-    console.log(`export --take-over: up exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
-    assertOk(result);
-    expect(writes).toEqual({ "PUT /devices": 3 });
-    const marker = `pulumi-stack:taken-over/dev@${instanceOf(`file://${taker.stateDir}`)}`;
-    expect(Object.values(await tagsOf(serials))).toEqual(serials.map(() => ["lost-site", marker]));
-    assertOk(await taker.preview({ expectNoChanges: true }));
-    const destroyed = await counted(() => taker.destroy());
-    expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
-  });
-});
+      );
+      const stack = lostMarker.slice("pulumi-stack:".length);
+      expect(stdout).toContain(`3 devices carry the owner tag of another stack: ${stack} (3)`);
+      expect(readFileSync(path.join(out, "inventory.csv"), "utf8")).not.toContain("pulumi-stack:");
+      const taker = await takingStack(front, out, stack);
+      const preview = await taker.preview();
+      console.log(`${front}: export after stack rm --force: preview exit ${preview.exitCode}`);
+      assertOk(preview);
+      const { result, writes } = await counted(() => taker.up());
+      console.log(`${front}: take-over up exit ${result.exitCode}, writes ${JSON.stringify(writes)}`);
+      assertOk(result);
+      expect(writes).toEqual({ "PUT /devices": 3 });
+      const marker = `pulumi-stack:taken-over/dev@${instanceOf(`file://${taker.stateDir}`)}`;
+      expect(Object.values(await tagsOf(serials))).toEqual(serials.map(() => [siteTag, marker]));
+      assertOk(await taker.preview({ expectNoChanges: true }));
+      assertOk(await taker.refreshExpectingNoChanges());
+      const destroyed = await counted(() => taker.destroy());
+      expect(destroyed.writes).toEqual({ "DELETE /devices/{deviceId}": 3 });
+    });
+  },
+);
 
 describe.each(FRONT_ENDS)("a renamed stack's DeviceConfig with resetOnDelete (%s)", (front: FrontEnd) => {
   it("destroying the configuration alone, before any up, resets its devices' values", async () => {

@@ -1,22 +1,25 @@
 /**
  * The random-operations harness on the real Pulumi CLI (test/random-operations/): a fixed seed and
- * a fixed number of steps (ci-budget.ts), run by the very command a failure report prints for its
- * replay — `npm run soak -- --seed SEED --steps STEPS`, here with `--reuse` on this run's toolchain —
+ * a fixed number of steps, and a fixed sequence of the stack operations the seed leaves out
+ * (ci-budget.ts), each run by the very command a failure report prints for its replay — `npm run
+ * soak -- --seed SEED --steps STEPS` and `--sequence FILE`, here with `--reuse` on this run's toolchain —
  * against an emulator of its own. It stops at the first step that breaks an invariant and prints
  * the seed, the step and the sequence (no shrinking here: each try is a full replay;
  * `npm run soak -- --shrink` does it).
  */
 import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { DevicePlatformClient } from "../../sdk";
-import { CI_SEED, CI_STEPS } from "../random-operations/ci-budget";
+import { CI_SEED, CI_STACK_SEQUENCE, CI_STEPS } from "../random-operations/ci-budget";
 import { deployInitial } from "../random-operations/cli-executor";
 import { initialModel } from "../random-operations/model";
 import { writeWorld } from "../random-operations/program";
 import { regionalSerial, SECOND_APPLICATION } from "../random-operations/regions";
 import { applicable } from "../random-operations/runner";
+import { sequenceJson } from "../random-operations/sequence-file";
 import { checkStep } from "../random-operations/step-checks";
 import { stepsOf } from "../random-operations/steps";
 import { mainSerial, otherFront, rpsSerial } from "../random-operations/world";
@@ -79,6 +82,17 @@ describe("random operations on the real CLI", () => {
     // ci-budget.ts promises (checked in test/unit/random-operations-replay.test.ts).
     const ran = applicable(stepsOf(CI_SEED, CI_STEPS)).length;
     expect(output).toMatch(new RegExp(`^${ran} steps run, ${CI_STEPS - ran} skipped`, "m"));
+  });
+
+  // What the seed leaves out of the stack operations (a rename, a namesake of the renamed stack on a
+  // second backend, a fleet under another parent), by the replay command of a printed sequence.
+  it("keeps every invariant through a stack rename and a namesake on a second backend", async () => {
+    const file = path.join(mkdtempSync(path.join(e2e().workDir, "ci-sequence-")), "sequence.json");
+    writeFileSync(file, sequenceJson(CI_STACK_SEQUENCE));
+    const { exitCode, output } = await soak(["--sequence", file]);
+    if (exitCode !== 0) expect.fail(output.slice(-12_000));
+    expect(output).toMatch(new RegExp(`^${CI_STACK_SEQUENCE.length} steps run, 0 skipped`, "m"));
+    expect(output).toMatch(/^operations: .*stack renamed 1, .*namesake on a second backend 1/m);
   });
 
   // The harness's own test: each invariant catches the platform (or the declaration) broken on purpose.

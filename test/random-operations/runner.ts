@@ -138,12 +138,22 @@ export async function shrinkFailure(
   return { ...best, replays };
 }
 
-/** The report of a failure: seed, step, violations and the sequence, one step a line. */
-export function describeFailure(seed: number, failure: NonNullable<RunOutcome["failure"]>): string {
+/**
+ * The report of a failure: seed, step, violations and the sequence, one step a line. A run of a
+ * sequence read from a file (`seed` undefined) has no seed to replay: its JSON is the replay.
+ */
+export function describeFailure(
+  seed: number | undefined,
+  failure: NonNullable<RunOutcome["failure"]>,
+): string {
+  const replay =
+    seed === undefined
+      ? "replay: npm run soak -- --sequence FILE, the JSON below"
+      : `replay: npm run soak -- --seed ${seed} --steps ${failure.stepIndex}`;
   return [
-    `random-operations seed ${seed}: step ${failure.stepIndex} failed`,
+    `random-operations ${seed === undefined ? "sequence" : `seed ${seed}`}: step ${failure.stepIndex} failed`,
     ...failure.violations.map((v) => `  ✗ ${v}`),
-    `sequence (${failure.sequence.length} steps run; replay: npm run soak -- --seed ${seed} --steps ${failure.stepIndex}):`,
+    `sequence (${failure.sequence.length} steps run; ${replay}):`,
     ...failure.sequence.map((step, i) => `  ${i + 1}. ${describeStep(step)}`),
     `as JSON (npm run soak -- --sequence FILE): ${sequenceJson(failure.sequence)}`,
   ].join("\n");

@@ -70,7 +70,11 @@ async function main(): Promise<void> {
   const replay = (sequence: Step[], onStep?: (line: string) => void) =>
     runSequence(sequence, new CliExecutor(context, emulator.control, secondApp), onStep);
   try {
-    console.log(`seed ${seed}: ${steps.length} steps`);
+    console.log(
+      values.sequence
+        ? `sequence ${values.sequence}: ${steps.length} steps`
+        : `seed ${seed}: ${steps.length} steps`,
+    );
     const outcome = await replay(steps, (line) => console.log(line));
     console.log(
       `${outcome.stepsRun} steps run, ${outcome.skipped} skipped (precondition), ${outcome.commands} CLI commands, ${outcome.seconds.toFixed(0)} s`,
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
     const held = operationsOf(outcome.failure?.sequence ?? steps);
     console.log(`operations: ${[...held].map(([operation, n]) => `${operation} ${n}`).join(", ")}`);
     if (!outcome.failure) return;
-    console.log(describeFailure(seed, outcome.failure));
+    console.log(describeFailure(values.sequence ? undefined : seed, outcome.failure));
     if (values.shrink) {
       const shrunk = await shrinkFailure(
         outcome.failure.sequence,

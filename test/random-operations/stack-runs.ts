@@ -215,6 +215,13 @@ export async function runStackAction(
         Object.keys(writes).length > 0
           ? [`import of ${sn} (the second stack's) wrote ${JSON.stringify(writes)}`]
           : [];
+      // Never "will be given" alone: the import says whose device it is and that no up retags it.
+      const whose =
+        /managed by stack "\S*harness-second\/\S+".*not by this stack: the next up will not give it/;
+      if (result.exitCode === 0 && !whose.test(result.output))
+        violations.push(
+          `import of ${sn} (the second stack's) did not name its stack:\n${tail(result.output)}`,
+        );
       // `pulumi import` protects what it imports; the program does not declare it, so the `up` deletes it.
       if (result.exitCode === 0)
         await ok(

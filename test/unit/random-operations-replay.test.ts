@@ -6,7 +6,7 @@
  * that the CI budget's seed holds what ci-budget.ts promises.
  */
 import { describe, expect, it } from "vitest";
-import { CI_SEED, CI_STEPS } from "../random-operations/ci-budget";
+import { CI_SEED, CI_STACK_SEQUENCE, CI_STEPS } from "../random-operations/ci-budget";
 import { operationsOf, type Operation } from "../random-operations/coverage";
 import type { Model } from "../random-operations/model";
 import {
@@ -16,7 +16,8 @@ import {
   shrinkFailure,
   type RunOutcome,
 } from "../random-operations/runner";
-import { readSequence } from "../random-operations/sequence-file";
+import { readSequence, sequenceJson } from "../random-operations/sequence-file";
+import { STACK_ACTIONS } from "../random-operations/stack-names";
 import type { StepExecutor, StepOutcome } from "../random-operations/step-command";
 import { stepsOf, type Step } from "../random-operations/steps";
 import type { World } from "../random-operations/world";
@@ -188,5 +189,27 @@ describe("the CI budget (ci-budget.ts)", () => {
       "stack rm --force, export, take-over",
     ];
     expect(promised.filter((o) => (held.get(o) ?? 0) === 0)).toEqual([]);
+  });
+
+  it("holds, with its fixed sequence of stack operations, every stack action and the fleet under another parent", () => {
+    expect(applicable(CI_STACK_SEQUENCE)).toEqual(CI_STACK_SEQUENCE);
+    expect(readSequence(sequenceJson(CI_STACK_SEQUENCE))).toEqual(CI_STACK_SEQUENCE);
+    const held = operationsOf(CI_STACK_SEQUENCE);
+    expect(held.get("stack renamed")).toBe(1);
+    expect(held.get("namesake on a second backend")).toBe(1);
+    expect(held.get("fleet under another parent")).toBe(1);
+    const actions = (steps: readonly Step[]) =>
+      applicable(steps).flatMap((s) => (s.kind === "stack" ? [s.action] : []));
+    const inCi = new Set([...actions(stepsOf(CI_SEED, CI_STEPS)), ...actions(CI_STACK_SEQUENCE)]);
+    expect(STACK_ACTIONS.filter((a) => !inCi.has(a))).toEqual([]);
+  });
+
+  it("prints, for a failing sequence read from a file, its JSON as the replay and no seed", async () => {
+    const { seed, failure } = await failingSeed(breaksSplitMove, 40, 4);
+    const report = describeFailure(undefined, failure);
+    expect(report).toMatch(/^random-operations sequence: step \d+ failed/);
+    expect(report).toMatch(/replay: npm run soak -- --sequence FILE, the JSON below/);
+    expect(report).not.toContain(`--seed`);
+    expect(describeFailure(seed, failure)).toContain(`--seed ${seed} --steps ${failure.stepIndex}`);
   });
 });

@@ -58,6 +58,8 @@ type DeviceConfig struct {
 	DeviceIds pulumi.StringArrayOutput `pulumi:"deviceIds"`
 	// `patch` for one device with properties, `tasks` otherwise.
 	Method ConfigMethodOutput `pulumi:"method"`
+	// The owner tag of the stack that last wrote this configuration, `<devplatform:ownerTag><project>/<stack>@<instance>` (the tag its Devices and DeviceFleets write on their devices): `resetOnDelete` resets a device carrying it (or this stack's tag now, or none), even after the stack was renamed or given another prefix, and leaves a device another stack's tag names as it is. Absent on configurations written outside a deployment or before configurations recorded it; never a diff.
+	OwnerMarker pulumi.StringPtrOutput `pulumi:"ownerMarker"`
 	// deviceId → what the device is still owed after a task call that failed; absent when the platform confirmed everything. The next `pulumi up` sends it.
 	Pending DeviceConfigPendingMapOutput `pulumi:"pending"`
 	// PROFILE template key → value, applied by configuration tasks. Switching between `properties` and `profile` replaces the resource.
@@ -186,6 +188,11 @@ func (o DeviceConfigOutput) DeviceIds() pulumi.StringArrayOutput {
 // `patch` for one device with properties, `tasks` otherwise.
 func (o DeviceConfigOutput) Method() ConfigMethodOutput {
 	return o.ApplyT(func(v *DeviceConfig) ConfigMethodOutput { return v.Method }).(ConfigMethodOutput)
+}
+
+// The owner tag of the stack that last wrote this configuration, `<devplatform:ownerTag><project>/<stack>@<instance>` (the tag its Devices and DeviceFleets write on their devices): `resetOnDelete` resets a device carrying it (or this stack's tag now, or none), even after the stack was renamed or given another prefix, and leaves a device another stack's tag names as it is. Absent on configurations written outside a deployment or before configurations recorded it; never a diff.
+func (o DeviceConfigOutput) OwnerMarker() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DeviceConfig) pulumi.StringPtrOutput { return v.OwnerMarker }).(pulumi.StringPtrOutput)
 }
 
 // deviceId → what the device is still owed after a task call that failed; absent when the platform confirmed everything. The next `pulumi up` sends it.

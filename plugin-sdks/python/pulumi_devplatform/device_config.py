@@ -209,6 +209,7 @@ class DeviceConfig(pulumi.CustomResource):
             __props__.__dict__["reset_on_delete"] = reset_on_delete
             __props__.__dict__["version"] = version
             __props__.__dict__["method"] = None
+            __props__.__dict__["owner_marker"] = None
             __props__.__dict__["pending"] = None
             __props__.__dict__["task_ids"] = None
         super(DeviceConfig, __self__).__init__(
@@ -235,6 +236,7 @@ class DeviceConfig(pulumi.CustomResource):
 
         __props__.__dict__["device_ids"] = None
         __props__.__dict__["method"] = None
+        __props__.__dict__["owner_marker"] = None
         __props__.__dict__["pending"] = None
         __props__.__dict__["profile"] = None
         __props__.__dict__["properties"] = None
@@ -258,6 +260,14 @@ class DeviceConfig(pulumi.CustomResource):
         `patch` for one device with properties, `tasks` otherwise.
         """
         return pulumi.get(self, "method")
+
+    @_builtins.property
+    @pulumi.getter(name="ownerMarker")
+    def owner_marker(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The owner tag of the stack that last wrote this configuration, `<devplatform:ownerTag><project>/<stack>@<instance>` (the tag its Devices and DeviceFleets write on their devices): `resetOnDelete` resets a device carrying it (or this stack's tag now, or none), even after the stack was renamed or given another prefix, and leaves a device another stack's tag names as it is. Absent on configurations written outside a deployment or before configurations recorded it; never a diff.
+        """
+        return pulumi.get(self, "owner_marker")
 
     @_builtins.property
     @pulumi.getter

@@ -16,6 +16,7 @@ import { stackInstance } from "../../../provider/deployment/stack-instance";
 import { markerOf } from "../../../provider/shared/owner-marker";
 import { forgetThingModels } from "../../../provider/tsl/models";
 import { serialNumbers } from "../../e2e/support/fleet-programs";
+import type { ImportedResource } from "../../../provider/core/kind";
 import { useConfiguredEmulator } from "./support/configured-emulator";
 
 const env = useConfiguredEmulator({ taskDelayMs: 10 });
@@ -26,16 +27,20 @@ const THEIRS = "pulumi-stack:fleet/site-b@b4ckend2";
 beforeEach(() => forgetThingModels());
 
 /** Runs `work` as a call of stack `fleet/site-a` about resource `name`, collecting its warnings. */
-async function asSiteA<T>(name: string, work: () => Promise<T>): Promise<{ result: T; warnings: string[] }> {
+async function asSiteA<T>(
+  name: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; warnings: string[]; infos: string[] }> {
   const warnings: string[] = [];
+  const infos: string[] = [];
   const sink: LogSink = {
-    info: async () => undefined,
+    info: async (message) => void infos.push(message),
     warn: async (message) => void warnings.push(message),
     status: async () => undefined,
   };
   const urn = `urn:pulumi:site-a::fleet::devplatform:index:Device::${name}`;
   const result = await withRequestUrn(urn, () => withLogSink(sink, work));
-  return { result, warnings };
+  return { result, warnings, infos };
 }
 
 async function counted<T>(body: () => Promise<T>): Promise<{ result: T; writes: Record<string, number> }> {
@@ -101,6 +106,59 @@ describe("a Device in a deployment", () => {
         "says so); it stays on the platform and leaves this stack's state",
     ]);
     expect(await tagOf(result.id)).toEqual([THEIRS]);
+  });
+});
+
+describe("a Device imported by `pulumi import` in a deployment", () => {
+  /** Import, refresh (read, then the engine's diff), and the `up` keeping it declared, as site-a. */
+  async function importThenUp(sn: string, tag: string[]) {
+    const seeded = await env.emulator.control.seedDevice({ sn, name: "i", tag });
+    const imported = await asSiteA(
+      "i",
+      () => device.importRead?.(seeded.deviceId) as Promise<ImportedResource>,
+    );
+    const state = imported.result.outputs;
+    const refreshed = await asSiteA("i", async () => {
+      const read = await device.read(seeded.deviceId, state);
+      await device.diff(seeded.deviceId, read.props, read.inputs ?? {});
+      return read;
+    });
+    const inputs = imported.result.inputs;
+    const up = await counted(() =>
+      asSiteA("i", () => device.update(seeded.deviceId, refreshed.result.props, inputs)).catch(
+        (e: Error) => e,
+      ),
+    );
+    return { seeded, imported, refreshed, up };
+  }
+
+  it("carrying another stack's tag: import and refresh say the up refuses it, and it does, writing nothing", async () => {
+    const [sn] = serialNumbers(1) as [string];
+    const { seeded, imported, refreshed, up } = await importThenUp(sn, ["lobby", THEIRS]);
+    const said = `Device sn=${sn}: deviceId ${seeded.deviceId} is managed by stack "fleet/site-b" (its owner tag says so)`;
+    expect(imported.warnings).toEqual([expect.stringContaining(said)]);
+    expect(refreshed.warnings).toEqual([expect.stringContaining(said)]);
+    expect(refreshed.warnings[0]).toMatch(/not give it this stack's owner tag.*takeOver: true/);
+    // The diff (no read: it cannot know the tag) gives this stack's tag only to a device no other stack's names.
+    expect(refreshed.infos.join("\n")).toMatch(
+      /will be given .*, unless another stack's owner tag is on it: that device is refused/,
+    );
+    expect(up.result).toBeInstanceOf(Error);
+    expect((up.result as Error).message).toMatch(/managed by stack "fleet\/site-b".*nothing was written/);
+    expect(up.writes).toEqual({});
+    expect(await tagOf(seeded.deviceId)).toEqual(["lobby", THEIRS]);
+  });
+
+  it("carrying no owner tag: refresh says the up gives it this stack's, and it does, with one PUT", async () => {
+    const [sn] = serialNumbers(1) as [string];
+    const { seeded, imported, refreshed, up } = await importThenUp(sn, ["lobby"]);
+    expect(imported.warnings).toEqual([]);
+    expect(refreshed.warnings).toEqual([]);
+    expect(refreshed.infos.join("\n")).toMatch(
+      new RegExp(`Device sn=${sn}: 1 device .*will be given "${MINE}"`),
+    );
+    expect(up.writes).toEqual({ "PUT /devices": 1 });
+    expect(await tagOf(seeded.deviceId)).toEqual(["lobby", MINE]);
   });
 });
 

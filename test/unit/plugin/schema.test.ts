@@ -196,6 +196,15 @@ describe("the plugin's package schema", () => {
     expect(schema.types["devplatform:index:DeviceFleetDevice"]?.properties).toEqual(declared);
   });
 
+  it("declares the owner tag as an output of every resource whose state records it", () => {
+    // Device and DeviceFleet write it on their devices; DeviceConfig records it for resetOnDelete.
+    for (const kind of ["Device", "DeviceFleet", "DeviceConfig"]) {
+      const resource = schema.resources[`devplatform:index:${kind}`] as Resource;
+      expect(resource.properties.ownerMarker, kind).toMatchObject({ type: "string" });
+      expect(resource.inputProperties.ownerMarker, kind).toBeUndefined();
+    }
+  });
+
   it("finds a reference to an undefined type, a property without a type, and a missing description", () => {
     // The checks above must be able to fail.
     expect(propertyProblems("x", { $ref: "#/types/devplatform:index:Nope", description: "d" }, true)).toEqual(
