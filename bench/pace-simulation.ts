@@ -73,9 +73,15 @@ function before(a: Timer, b: Timer): boolean {
 /** A clock whose time moves only when every pending promise has settled (a discrete-event loop). */
 class SimulatedClock implements PacerClock {
   private time = 0;
+  /** The pacers' look offsets, drawn from the scenario's seed: a scenario plays out alike every run. */
+  readonly random: () => number;
   /** A binary heap of the pending sleeps. */
   private readonly heap: Timer[] = [];
   private seq = 0;
+
+  constructor(seed: number) {
+    this.random = seededRandom(seed);
+  }
 
   now(): number {
     return this.time;
@@ -142,7 +148,8 @@ class SimulatedClock implements PacerClock {
 
 /** Runs one scenario to its end in simulated time. */
 export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome> {
-  const clock = new SimulatedClock();
+  // Its own stream (seed + 1): the latencies' stream stays as it was before offsets were seeded.
+  const clock = new SimulatedClock((scenario.seed ?? 1) + 1);
   const limiter = new RateLimiter(scenario.rate);
   let sent = 0;
   let refused = 0;

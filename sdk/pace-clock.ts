@@ -9,14 +9,19 @@ import { MAX_LOOK_OFFSET_MS } from "./pace-state";
  * MAX_LOOK_OFFSET_MS} ms, drawn at every look, so that clients waiting for one turn come back apart
  * and in no fixed order (drawn once per client, the smallest took every due turn).
  */
-export function lookOffsetMs(): number {
-  return Math.floor(Math.random() * (MAX_LOOK_OFFSET_MS + 1));
+export function lookOffsetMs(random: () => number = Math.random): number {
+  return Math.floor(random() * (MAX_LOOK_OFFSET_MS + 1));
 }
 
 /** The clock and timer of a pacer (tests give a fake one). */
 export interface PacerClock {
   now(): number;
   sleep(ms: number): Promise<void>;
+  /**
+   * Draws the look offsets (a number in [0, 1), as Math.random, the default): a simulation gives a
+   * seeded one, so that a run of it is the same every time.
+   */
+  readonly random?: () => number;
 }
 
 export const realClock: PacerClock = {

@@ -145,7 +145,7 @@ export class AdaptivePacer {
       if (seen !== undefined) {
         const waitMs = startDelay(seen, now);
         if (waitMs > 0) {
-          await this.clock.sleep(waitMs + lookOffsetMs());
+          await this.clock.sleep(waitMs + lookOffsetMs(this.clock.random));
           continue;
         }
       }
