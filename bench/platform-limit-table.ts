@@ -33,7 +33,7 @@ export function largeLimitTable(figures: readonly LimitFigure[] | undefined): st
       "each, all `up`s started at once against an emulator limited to R requests a second, then a refresh " +
       "of every stack at once; no DeviceConfig. Columns as above; `after` each stack pacing as on a machine of " +
       "its own, `one-machine-look` the stacks keeping one pace, as on one machine, with the code of the " +
-      "`one-machine-look` rows above)",
+      "`one-machine-look` rows of the history in bench/README.md)",
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | failed refreshes | load |",
@@ -50,30 +50,70 @@ export function largeLimitTable(figures: readonly LimitFigure[] | undefined): st
   return lines.join("\n");
 }
 
-/** The table, or undefined without figures. */
+/**
+ * The figures a user reads: per K × M at R, the code before the pacing and the figures measured
+ * last (the current pacing); the experiments between them stay in the history (bench/README.md).
+ */
+export function latestLimitFigures(figures: readonly LimitFigure[]): LimitFigure[] {
+  const key = (f: LimitFigure) => `${f.stacks}x${f.devices}@${f.rate}`;
+  const last = new Map<string, LimitFigure>();
+  for (const f of figures) last.set(key(f), f);
+  return figures.filter((f) => f.code === "before" || last.get(key(f)) === f);
+}
+
+const LIMIT_COLUMNS =
+  "(K stacks × M devices, one DeviceFleet each, " +
+  "all `up`s started at once against an emulator limited to R requests a second; then a refresh of " +
+  "every stack at once; then a DeviceConfig over each fleet, every `up` at once. For the `up`: wall ÷ " +
+  "(K·M ÷ R), and (wall − fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's no-change `up` " +
+  "alone, and after it every stack's no-change `up` at once (K engines, programs and providers " +
+  "starting together on the machine); for the refresh and the configuration, wall in seconds.";
+
+/** The guide's table: `before` and the latest figures per row, or undefined without figures. */
 export function platformLimitTable(figures: readonly LimitFigure[] | undefined): string | undefined {
   if (figures === undefined || figures.length === 0) return undefined;
-  const lines = [
-    "**The platform's rate limit, shared by K stacks** (K stacks × M devices, one DeviceFleet each, " +
-      "all `up`s started at once against an emulator limited to R requests a second; then a refresh of " +
-      "every stack at once; then a DeviceConfig over each fleet, every `up` at once. For the `up`: wall ÷ " +
-      "(K·M ÷ R), and (wall − fixed cost) ÷ (K·M ÷ R), the fixed cost being one stack's no-change `up` " +
-      "alone, and after it every stack's no-change `up` at once (K engines, programs and providers " +
-      "starting together on the machine); for the refresh and the configuration, wall in seconds. `before` is the code " +
+  const latest = latestLimitFigures(figures);
+  const codes = [...new Set(latest.map((f) => f.code).filter((code) => code !== "before"))];
+  return limitTable(
+    latest,
+    "**The platform's rate limit, shared by K stacks** " +
+      LIMIT_COLUMNS +
+      " `before` is the code before the pacing; " +
+      codes.map((code) => `\`${code}\``).join(", ") +
+      " the latest figures of the pacing, the stacks keeping one pace, as on one machine. The experiments " +
+      "between them are in [the bench's results history](../../bench/README.md).)",
+  );
+}
+
+/** Every figure of bench/results.json, in the order measured: the history, or undefined. */
+export function platformLimitHistory(figures: readonly LimitFigure[] | undefined): string | undefined {
+  if (figures === undefined || figures.length === 0) return undefined;
+  return limitTable(
+    figures,
+    "**The platform's rate limit, shared by K stacks: every run** " +
+      LIMIT_COLUMNS +
+      " `before` is the code " +
       "before the pacing, `after` the code with it, measured one after the other in one run, each stack pacing as " +
       "on a machine of its own; `after-4272cfc` is measured later after the model-read fix, and `one-machine` later " +
       "still with the stacks keeping one pace, as on one machine; `one-machine-full-window` with no second decrease " +
       "while the platform's window may be full, and `one-machine-look` with a request waiting for its " +
       "turn reading the pace without its lock; `one-machine-9b25dac` is that code again and `one-machine-settle` " +
-      "(this code) the climb's flat settled when a refusal episode ends, measured one after the other in one " +
-      "run, and the 20-stack pair again (`-2`) in a second run: see Fleets at scale)",
+      "the climb's flat settled when a refusal episode ends, measured one after the other in one " +
+      "run, and the 20-stack pair again (`-2`) in a second run; `one-machine-5293c86` and `one-machine-token` " +
+      "later, one after the other in one run)",
+  );
+}
+
+function limitTable(figures: readonly LimitFigure[], title: string): string {
+  const lines = [
+    title,
     "",
     "| K × M at R | code | up: wall ÷ (K·M÷R) | up: (wall − fixed) ÷ (K·M÷R) | up: refused ÷ sent | failed ups | " +
       "refresh: wall | refresh: refused ÷ sent | config: wall | config: refused ÷ sent | failed refreshes, configs | load |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   // A row's figures together, in the order measured (`--limit-append` adds a row's later figures).
-  const size = (f: LimitFigure) => f.stacks * f.devices * 1_000 + f.rate;
+  const size = (f: LimitFigure) => (f.stacks * f.devices * 1_000 + f.rate) * 1_000 + f.stacks;
   const ordered = [...figures].sort((a, b) => size(a) - size(b));
   for (const f of ordered) {
     const floor = (f.stacks * f.devices) / f.rate;

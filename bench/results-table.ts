@@ -126,7 +126,12 @@ function pluginStartTable(results: BenchResults): string | undefined {
   return lines.join("\n");
 }
 
-/** The Markdown that goes between the table markers. */
+/** A question's heading and, when known, the commit its figures measured. */
+function heading(question: string, commit: string | undefined): string {
+  return `### ${question}` + (commit === undefined ? "" : `\n\nMeasured at commit ${commit}.`);
+}
+
+/** The Markdown that goes between the table markers: one heading per question a user asks. */
 export function renderTables(results: BenchResults): string {
   const m = results.machine;
   const intro =
@@ -134,14 +139,27 @@ export function renderTables(results: BenchResults): string {
     `${m.cores} cores, ${m.cpu}, ${m.platform}, Node.js ${m.node}, Pulumi ${m.pulumi}; ` +
     `${load(m.load)} over the run). Seconds of wall time of one whole CLI command, file backend; ` +
     `requests from the emulator's counters.`;
+  const limit = platformLimitTable(results.platformLimit);
+  const large = largeLimitTable(results.platformLimitLarge);
+  const rps = rpsTables(results);
+  const fixed = fixedCostTable(results);
+  const start = pluginStartTable(results);
   const parts = [
     intro,
+    heading("How fast is a fleet?", results.fleetsCommit),
     ...results.fleets.map(fleetTable),
-    fixedCostTable(results),
-    pluginStartTable(results),
-    platformLimitTable(results.platformLimit),
-    largeLimitTable(results.platformLimitLarge),
-    rpsTables(results),
+    fixed === undefined && start === undefined
+      ? undefined
+      : heading("How long does the first command take?", results.fleetsCommit),
+    fixed,
+    start,
+    limit === undefined && large === undefined
+      ? undefined
+      : heading("How many stacks can share one rate limit?", undefined),
+    limit,
+    large,
+    rps === undefined ? undefined : heading("How fast is a batch of RPS records?", results.rps?.commit),
+    rps,
   ].filter((p): p is string => p !== undefined);
   return parts.join("\n\n");
 }

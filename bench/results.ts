@@ -103,6 +103,8 @@ export interface BenchResults {
   pluginStart?: PluginStartFigures & { load: LoadAverage; archive?: ArchiveSize };
   fixedCost?: { load: LoadAverage; languages: FixedCostFigure[] };
   fleets: FleetSizeFigures[];
+  /** The commit the fleet rows, the fixed cost and the plugin's start measured. */
+  fleetsCommit?: string;
   /** Below 2,000 and without `--fleet-only`: N Devices with default checkpoints and the rest. */
   engineFloor?: Record<string, unknown>;
   /** With `--limit`: K stacks sharing the platform's rate limit (platform-limit.ts). */

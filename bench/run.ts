@@ -118,6 +118,7 @@ async function main(): Promise<void> {
       load: { start: loadNow(), end: 0 },
     },
     fleets: [],
+    fleetsCommit: headCommit(),
   };
   const rows: Row[] = [];
   const limitOnly = values["limit-only"];
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
     // Only the platform-limit figures are measured: the others stay as the last run left them.
     const previous = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as BenchResults;
     Object.assign(results, { ...previous, date: results.date, machine: results.machine });
+    results.fleetsCommit = previous.fleetsCommit;
   }
 
   try {
