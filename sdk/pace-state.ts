@@ -81,8 +81,8 @@ export interface PaceState {
   /** End times of the requests that passed within the last {@link MEASURE_WINDOW_MS}. */
   passedAt: number[];
   /**
-   * Requests started and not yet ended, of every client keeping this pace (as far as it knows: a
-   * process that dies with requests in flight leaves them counted until the pace starts again).
+   * Requests started and not yet ended, of every client keeping this pace (the machine's store
+   * counts them per process and drops those of a process that ended without ending them).
    */
   inFlight: number;
 }

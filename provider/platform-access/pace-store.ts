@@ -15,11 +15,16 @@
  * not this user's alone, a file that does not read, or a lock not had within
  * {@link LOCK_WAIT_MS} makes that change the process's own (pacer.ts goes on with its last view),
  * and a pace nobody changed for {@link IDLE_RESET_MS} starts again as a new client's.
+ *
+ * The requests in flight are counted per process (process-key.ts): the state's `inFlight` is the
+ * sum over the processes still running, so a process killed mid-request leaves nothing counted
+ * (before, its count held every later process to one start at a time until the pace went idle).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { initialPaceState, type PaceState, type PaceStore } from "../../sdk/index";
 import { machineMs } from "../deployment/machine-clock";
+import { ownProcessKey, processRunning } from "../deployment/process-key";
 import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
@@ -54,9 +59,10 @@ export class MachinePaceStore implements PaceStore {
     this.open();
     this.lock();
     try {
-      const state = this.read();
+      const { state, holders } = this.readCounted();
+      const before = state.inFlight;
       const result = change(state);
-      this.write(state);
+      this.write(state, holdersAfter(holders, state.inFlight - before));
       return result;
     } finally {
       fs.rmSync(path.join(this.directory, LOCK), { recursive: true, force: true });
@@ -66,7 +72,7 @@ export class MachinePaceStore implements PaceStore {
   /** The pace as its file holds it, read without the lock (every write is a rename: a whole file). */
   peek(): PaceState {
     this.open();
-    return this.read();
+    return this.readCounted().state;
   }
 
   /**
@@ -87,7 +93,7 @@ export class MachinePaceStore implements PaceStore {
     }
     if (seen === this.lastSeen) return undefined;
     this.lastSeen = seen;
-    return this.read();
+    return this.readCounted().state;
   }
 
   private open(): void {
@@ -135,37 +141,79 @@ export class MachinePaceStore implements PaceStore {
     }
   }
 
-  private read(): PaceState {
+  /** The pace with its count in flight that of the processes still running, and their counts. */
+  private readCounted(): { state: PaceState; holders: Holders } {
+    const { state, holders } = this.read();
+    const running = liveHolders(holders);
+    state.inFlight = total(running);
+    return { state, holders: running };
+  }
+
+  private read(): { state: PaceState; holders: Holders } {
+    const fresh = { state: initialPaceState(), holders: {} };
     const file = path.join(this.directory, STATE);
     let text: string;
     try {
       verifyFile(file, fs.lstatSync(file));
       text = fs.readFileSync(file, "utf8");
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return initialPaceState();
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return fresh;
       throw error;
     }
     const stored = parseState(text);
-    if (stored === undefined) return initialPaceState();
+    if (stored === undefined) return fresh;
     const now = this.now();
     // Dated after now: written on another clock (a provider before the monotonic one, or before
     // the machine's boot), and its times mean nothing on this one.
-    if (stored.changedAt > now) return initialPaceState();
+    if (stored.changedAt > now) return fresh;
     // A pause still running outlives the idle reset: everyone slept through it, nobody changed the file.
     const idle = now - stored.changedAt > IDLE_RESET_MS && stored.state.pausedUntil <= now;
-    return idle ? initialPaceState() : stored.state;
+    return idle ? fresh : { state: stored.state, holders: stored.holders };
   }
 
-  private write(state: PaceState): void {
+  private write(state: PaceState, holders: Holders): void {
     const file = path.join(this.directory, STATE);
     const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, JSON.stringify({ ...state, changedAt: this.now() }), { mode: 0o600 });
+    const kept = { ...state, inFlight: total(holders), holders, changedAt: this.now() };
+    fs.writeFileSync(temporary, JSON.stringify(kept), { mode: 0o600 });
     fs.renameSync(temporary, file);
   }
 }
 
+/** Requests in flight per process (process-key.ts), as the pace's file keeps them. */
+type Holders = Record<string, number>;
+
+function total(holders: Holders): number {
+  return Object.values(holders).reduce((sum, count) => sum + count, 0);
+}
+
+/** The counts of the processes still running. */
+function liveHolders(holders: Holders): Holders {
+  return Object.fromEntries(Object.entries(holders).filter(([key]) => processRunning(key)));
+}
+
+/** The counts after this process's change moved the total by `delta` (its own starts and ends). */
+function holdersAfter(holders: Holders, delta: number): Holders {
+  const key = ownProcessKey();
+  const own = Math.max(0, (holders[key] ?? 0) + delta);
+  const next = { ...holders };
+  if (own > 0) next[key] = own;
+  else delete next[key];
+  return next;
+}
+
+/** The counts a stored pace gives, when they are counts; none from a pace an older provider wrote. */
+function parseHolders(given: unknown): Holders {
+  if (typeof given !== "object" || given === null || Array.isArray(given)) return {};
+  const entries = Object.entries(given as Record<string, unknown>);
+  const valid = entries.filter(
+    (entry): entry is [string, number] => Number.isInteger(entry[1]) && (entry[1] as number) > 0,
+  );
+  return Object.fromEntries(valid);
+}
+
 /** A stored pace, when the text is one. */
-function parseState(text: string): { state: PaceState; changedAt: number } | undefined {
+function parseState(text: string): { state: PaceState; holders: Holders; changedAt: number } | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -200,7 +248,8 @@ function parseState(text: string): { state: PaceState; changedAt: number } | und
   // A pace an older provider kept has no count of its refused window: none that would lower the plateau.
   const counted = given.refusedWindowPassed;
   state.refusedWindowPassed = Number.isFinite(counted) ? (counted as number) : state.plateau;
-  return { state, changedAt: given.changedAt as number };
+  // An older provider's count has no processes to it: it cannot be told from a dead process's.
+  return { state, holders: parseHolders(given.holders), changedAt: given.changedAt as number };
 }
 
 /** Where the pace directories of this user's processes live. */

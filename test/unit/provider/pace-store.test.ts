@@ -6,6 +6,7 @@
  * another file; a pace an older provider wrote is read; a directory or file that is not this user's alone is not used; the status line
  * while the pace waits (pace-progress.ts) says why and how fast.
  */
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -64,6 +65,37 @@ describe("the pace of one application on one machine", () => {
     // Another application keeps a pace of its own.
     expect(store("another-client").transact((state) => state.rate)).toBe(2);
     expect(fs.statSync(one.directory).mode & 0o777).toBe(0o700);
+  });
+
+  it("forgets the requests in flight of a process killed before they ended (SIGKILL: no release ran)", async () => {
+    // On the real clocks: the holder process writes the pace on the machine's clock, not the fake one.
+    const real = () => new MachinePaceStore(machinePaceStore("client").directory);
+    real().transact((state) => void (state.inFlight += 1)); // this process's own request, still in flight
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(__dirname, "support", "pace-holder.ts")],
+      {
+        env: { ...process.env, PACE_HOLDER_COUNT: "3", PACE_HOLDER_CLIENT: "client" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("held") && resolve());
+        child.once("exit", (code) => reject(new Error(`the holder exited ${String(code)}`)));
+      });
+      expect(real().peek().inFlight).toBe(4);
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+      // Read, and changed by the next start of another process: the dead holder's 3 are gone, ours stays.
+      expect(real().peek().inFlight).toBe(1);
+      expect(real().transact((state) => state.inFlight)).toBe(1);
+      real().transact((state) => void (state.inFlight -= 1));
+      expect(real().peek().inFlight).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("is read without its lock and without a change (a look for a turn not yet due)", () => {
