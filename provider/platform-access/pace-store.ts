@@ -196,10 +196,8 @@ function liveHolders(holders: Holders): Holders {
 function holdersAfter(holders: Holders, delta: number): Holders {
   const key = ownProcessKey();
   const own = Math.max(0, (holders[key] ?? 0) + delta);
-  const next = { ...holders };
-  if (own > 0) next[key] = own;
-  else delete next[key];
-  return next;
+  const others = Object.entries(holders).filter(([holder]) => holder !== key);
+  return Object.fromEntries(own > 0 ? [...others, [key, own]] : others);
 }
 
 /** The counts a stored pace gives, when they are counts; none from a pace an older provider wrote. */
