@@ -57,6 +57,12 @@ export interface PaceOutcome {
   /** The client that finished last, and first, in simulated seconds (fairness). */
   readonly slowestClient: number;
   readonly fastestClient: number;
+  /**
+   * The longest one request went on being refused, from its first refusal to its pass, in
+   * simulated seconds: what the client's `rateLimitWait` (600 s by default) bounds, beyond which
+   * its `up` fails.
+   */
+  readonly longestRefused: number;
 }
 
 interface Timer {
@@ -153,6 +159,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
   const limiter = new RateLimiter(scenario.rate);
   let sent = 0;
   let refused = 0;
+  let longestRefusedMs = 0;
   let left = scenario.clients * scenario.requestsPerClient;
   const finished: number[] = [];
   const shared = initialPaceState();
@@ -185,6 +192,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
     const worker = async (): Promise<void> => {
       while (queue > 0) {
         queue -= 1;
+        let firstRefusedAt: number | undefined;
         for (;;) {
           const ticket = await pacer.acquire();
           sent += 1;
@@ -200,10 +208,13 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
           pacer.release();
           if (retryAfterMs === undefined) {
             pacer.passed(ticket);
+            if (firstRefusedAt !== undefined)
+              longestRefusedMs = Math.max(longestRefusedMs, clock.now() - firstRefusedAt);
             left -= 1;
             break;
           }
           refused += 1;
+          firstRefusedAt ??= clock.now();
           // As the client's executor does: the refused request waits, then takes its turn again.
           await clock.sleep(pacer.refused(ticket, retryAfterMs));
         }
@@ -225,6 +236,7 @@ export async function simulatePace(scenario: PaceScenario): Promise<PaceOutcome>
     refused,
     slowestClient: Math.max(...finished),
     fastestClient: Math.min(...finished),
+    longestRefused: longestRefusedMs / 1000,
   };
 }
 
@@ -248,8 +260,10 @@ async function main(argv: string[]): Promise<void> {
   const oneMachine = argv.includes("--one-machine");
   if (oneMachine) argv.splice(argv.indexOf("--one-machine"), 1);
   const rows = argv.length > 0 ? argv : ["1x2000@20", "8x250@20", "20x500@50"];
-  console.log(`| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) |`);
-  console.log(`|---|---|---|---|---|`);
+  console.log(
+    `| K × M at R | simulated s | ÷ (K·M÷R) | refused ÷ sent | clients finished (s) | longest refused (s) |`,
+  );
+  console.log(`|---|---|---|---|---|---|`);
   for (const row of rows) {
     const outcome = await simulatePace({
       ...parseRow(row),
@@ -264,7 +278,7 @@ async function main(argv: string[]): Promise<void> {
     const share = ((100 * outcome.refused) / outcome.sent).toFixed(1);
     console.log(
       `| ${row} | ${outcome.seconds.toFixed(1)} | ${outcome.ratio.toFixed(3)} | ${share}% (${outcome.refused} of ${outcome.sent}) | ` +
-        `${outcome.fastestClient.toFixed(0)}–${outcome.slowestClient.toFixed(0)} |`,
+        `${outcome.fastestClient.toFixed(0)}–${outcome.slowestClient.toFixed(0)} | ${outcome.longestRefused.toFixed(1)} |`,
     );
   }
 }

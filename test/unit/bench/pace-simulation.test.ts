@@ -31,6 +31,9 @@ describe("the pacer against a rate limit, in simulated time", () => {
         });
         expect(outcome.ratio, `latency ${latencyMs} ms, ${concurrency} in flight`).toBeLessThanOrEqual(1.1);
         expect(outcome.refused / outcome.sent).toBeLessThanOrEqual(0.05);
+        // Every `up` succeeds with room to spare: no request refused for more than a quarter of the
+        // default rateLimitWait (600 s), beyond which its operation fails (17.6 s and 87.7 s at most).
+        expect(outcome.longestRefused, `latency ${latencyMs} ms: longest refused`).toBeLessThanOrEqual(150);
       }
     },
   );
