@@ -7,6 +7,12 @@
  * on and off. Beside them the engine's floor: N no-op dynamic resources. Each round runs every
  * contender once, in an order rotated by round, so load from elsewhere falls on all; prints each
  * one's best and median and its ratio to the floor's. Not in CI: a 10,000 `up` takes tens of seconds.
+ *
+ * Each contender's commands get a pace directory of their own (own-pace.ts), fresh at its `up`: the
+ * `up` is the first command on the machine, and pays the slow start's climb; its `refresh` is a
+ * later one, which starts where the `up` got (the SDK's proven-rate.ts). `pacing on, remembered`
+ * runs its `up` too as a later command: its pace directory holds the least rate a command that
+ * proved one leaves (FREE_START_RATE a second, just now).
  */
 import { writeFileSync } from "node:fs";
 import { mkdtempSync } from "node:fs";
@@ -14,11 +20,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "../emulator";
-import { assertOk, PulumiProject, type PulumiContext } from "../test/e2e/support/pulumi-project";
+import {
+  assertOk,
+  E2E_CREDENTIALS,
+  PulumiProject,
+  type PulumiContext,
+} from "../test/e2e/support/pulumi-project";
 import { prepareToolchain, removeWorkDir } from "../test/e2e/support/toolchain";
 import { installTree } from "./platform-limit";
 import { fleetDevicesFile, FLEET_PROGRAM, noopProgram, PLUGIN_FLEET_PROGRAM } from "./programs";
 import { loadNow } from "./results";
+import { ownPaceEnv } from "./own-pace";
+import { FREE_START_RATE } from "../sdk";
+import { machinePaceStore } from "../provider/platform-access/pace-store";
 
 const SKIP_CHECKPOINTS = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
@@ -29,6 +43,24 @@ interface Contender {
   readonly plugin: boolean;
   readonly env: Record<string, string>;
   readonly steps: readonly ("up" | "refresh")[];
+  /** Its pace directory holds a rate an earlier command proved (see above). */
+  readonly remembered?: boolean;
+}
+
+/** A fresh pace directory for one contender's commands; one where a command proved a rate, when asked. */
+function paceEnv(remembered: boolean): { DEVPLATFORM_PACE_DIR: string } {
+  const env = ownPaceEnv();
+  if (remembered) {
+    const before = process.env.DEVPLATFORM_PACE_DIR;
+    process.env.DEVPLATFORM_PACE_DIR = env.DEVPLATFORM_PACE_DIR;
+    try {
+      machinePaceStore(E2E_CREDENTIALS.clientId).remember(FREE_START_RATE);
+    } finally {
+      if (before === undefined) delete process.env.DEVPLATFORM_PACE_DIR;
+      else process.env.DEVPLATFORM_PACE_DIR = before;
+    }
+  }
+  return env;
 }
 
 async function runOnce(contender: Contender, n: number, base: Omit<PulumiContext, "emulatorUrl">) {
@@ -46,7 +78,7 @@ async function runOnce(contender: Contender, n: number, base: Omit<PulumiContext
       context,
     );
     writeFileSync(path.join(project.dir, "fleet.json"), fleetDevicesFile(n, "24AC"));
-    const env = { ...SKIP_CHECKPOINTS, ...contender.env };
+    const env = { ...SKIP_CHECKPOINTS, ...paceEnv(contender.remembered ?? false), ...contender.env };
     const seconds: Record<string, number> = {};
     for (const step of contender.steps) {
       const started = performance.now();
@@ -79,6 +111,15 @@ async function main(): Promise<void> {
       { label: "floor (no-op)", nodeModules, program: noopProgram, plugin: false, env: {}, steps: ["up"] },
       { label: "dynamic, pacing on", nodeModules, program: fleet, plugin: false, env: {}, steps: both },
       {
+        label: "dynamic, pacing on, remembered",
+        nodeModules,
+        program: fleet,
+        plugin: false,
+        env: {},
+        steps: both,
+        remembered: true,
+      },
+      {
         label: "dynamic, pacing off",
         nodeModules,
         program: fleet,
@@ -102,6 +143,15 @@ async function main(): Promise<void> {
       const plugin = () => PLUGIN_FLEET_PROGRAM;
       contenders.push(
         { label: "plugin, pacing on", nodeModules, program: plugin, plugin: true, env: {}, steps: both },
+        {
+          label: "plugin, pacing on, remembered",
+          nodeModules,
+          program: plugin,
+          plugin: true,
+          env: {},
+          steps: both,
+          remembered: true,
+        },
         {
           label: "plugin, pacing off",
           nodeModules,

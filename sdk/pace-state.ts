@@ -25,6 +25,19 @@ export const SLOW_START_GAIN = 1;
  * the requests in flight then (the provider's 64 at most), before the pace engages.
  */
 export const FREE_START_RATE = 64;
+/**
+ * How long a rate the machine's clients proved before any refusal (see {@link PaceStore.recall})
+ * lets a later client start its slow start there: the commands of one deployment (preview, up,
+ * refresh) and a pipeline's stacks run one after another within minutes, and the application's
+ * limit is its plan's, which does not change between them. What can change is its share: clients
+ * on other machines joining. Starting unspaced then costs what a limit above
+ * {@link FREE_START_RATE} costs a fresh client anyway: one refusal per request in flight, then the
+ * pace engages. Linux keeps a destination's congestion window this way (tcp_metrics) for an hour;
+ * ten minutes holds a deployment's commands and no more.
+ */
+export const PROVEN_RATE_VALID_MS = 10 * 60_000;
+/** A client remembers the rate it proved at most this often (and only when it doubled since). */
+export const REMEMBER_EVERY_MS = 1_000;
 /** The slowest pace, in requests per second. */
 export const MIN_RATE = 0.5;
 /** The wait of a request refused with `rate_limited` and no `Retry-After`. */
@@ -131,4 +144,15 @@ export interface PaceStore {
    * first refusal only.
    */
   changed?(): PaceState | undefined;
+  /**
+   * What passed in one second on this machine with no refusal (at least {@link FREE_START_RATE}),
+   * as the last client to prove it {@link remember}ed it: undefined when nothing was, when it is
+   * older than {@link PROVEN_RATE_VALID_MS}, or when a refusal of the application is known since.
+   * Optional: without it every client's slow start starts at {@link INITIAL_RATE}.
+   */
+  recall?(): number | undefined;
+  /** Keeps `rate` (requests a second that passed with no refusal) for {@link recall}. */
+  remember?(rate: number): void;
+  /** A refusal met: what {@link remember} kept says nothing any more. */
+  forget?(): void;
 }

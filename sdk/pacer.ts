@@ -9,13 +9,14 @@
  *
  * - Until the first refusal known on the machine the pace costs no file: each client keeps its slow
  *   start in memory (2 requests a second, one more per pass, at most twice what passed in the last
- *   second plus 2, a request starting at once while nothing else is in flight), and a client
- *   sharing a pace (pace-store.ts) looks before each start whether another met a refusal — the
- *   store's `changed`, one `stat` of the pace file, a read only when it changed — and joins the pace
- *   at once when one did, or at its own first refusal. Only then does each start, pass and refusal
- *   change the shared pace under its lock. (Per request a lock, a read and a rename cost 3,000 adds
- *   sharing a pace 13 s of 20 s; a look every 100 ms instead of per start let the others send on
- *   into a full window: 130 adds for 120 in the e2e's 4 stacks at 10/s, against 126.)
+ *   second plus 2, a request starting at once while nothing else is in flight; or, when an earlier
+ *   command on the machine proved 64 a second or more, unspaced from the start: proven-rate.ts),
+ *   and a client sharing a pace (pace-store.ts) looks before each start whether another met a
+ *   refusal — the store's `changed`, one `stat` of the pace file, a read only when it changed — and
+ *   joins the pace at once when one did, or at its own first refusal. Only then does each start,
+ *   pass and refusal change the shared pace under its lock. (Per request a lock, a read and a rename
+ *   cost 3,000 adds sharing a pace 13 s of 20 s; a look every 100 ms let the others send on into a
+ *   full window: 130 adds for 120 in the e2e's 4 stacks at 10/s, against 126.)
  * - A refusal sets the rate to {@link DECREASE_FACTOR} × the rate, or × what passed in the last
  *   second when that is less (what the platform let this client through is its share when many
  *   overshoot together) — once per episode: refusals of requests started before the last decrease
@@ -60,6 +61,7 @@ import {
   startDelay,
   windowMayBeFull,
 } from "./pace-curve";
+import { ProvenRate } from "./proven-rate";
 
 export type { PaceEvent, PaceListener, PacerClock } from "./pace-clock";
 
@@ -86,6 +88,8 @@ export class AdaptivePacer {
   private engaged = false;
   /** With a store, this client's waiting requests look at it one at a time (see acquire). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the machine's clients proved before any refusal, recalled and remembered (proven-rate.ts). */
+  private readonly proven: ProvenRate;
 
   private readonly clock: PacerClock;
   private readonly store: PaceStore | undefined;
@@ -104,6 +108,7 @@ export class AdaptivePacer {
     this.clock = options.clock ?? realClock;
     this.store = options.store;
     this.maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
+    this.proven = new ProvenRate(this.store);
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -136,6 +141,7 @@ export class AdaptivePacer {
   private async nextStart(): Promise<number> {
     for (;;) {
       this.lookForRefusal();
+      if (!this.engaged) this.state.rate = Math.max(this.state.rate, this.proven.recallOnce());
       const now = this.clock.now();
       // A look at a shared pace that finds no turn due waits without its lock. Every client waiting
       // comes back when the turn is due, each a little apart: the first takes it under the lock,
@@ -173,10 +179,7 @@ export class AdaptivePacer {
     }
   }
 
-  /**
-   * Before any refusal is known, a slow start that climbed to {@link FREE_START_RATE} spaces no
-   * start: a timer per request there cost a fleet's `up` more than any limit it has not met.
-   */
+  /** Before any refusal is known, a slow start at {@link FREE_START_RATE} spaces no start (proven-rate.ts). */
   private unspaced(state: PaceState): boolean {
     return !this.engaged && state.slowStart && state.rate >= FREE_START_RATE;
   }
@@ -255,6 +258,7 @@ export class AdaptivePacer {
       // The ceiling bounds a climb only: after a wait little has passed, and that is no reason to slow.
       state.rate = Math.max(state.rate, Math.min(target, ceiling(state)));
     });
+    if (!this.engaged) this.proven.passed(this.state, now);
   }
 
   /**
@@ -287,6 +291,7 @@ export class AdaptivePacer {
       return state.pausedUntil;
     };
     const pausedUntil = this.engaged ? this.change(refuse) : this.engage(refuse);
+    if (this.ownDecreaseAt === now) this.proven.forget();
     this.tell("refused");
     return Math.max(wait, pausedUntil - now);
   }
@@ -300,18 +305,12 @@ export class AdaptivePacer {
     return this.store !== undefined && !this.engaged ? MEMORY_TICKETS - ticket : FREE_TICKET;
   }
 
-  /**
-   * The wait of a refused request that keeps to no pace (a token grant): its `Retry-After`, capped,
-   * or {@link DEFAULT_PAUSE_MS} without one. The pace is left as it is.
-   */
+  /** The wait of a refused request keeping to no pace (a token grant): its capped `Retry-After`, or {@link DEFAULT_PAUSE_MS}. */
   unpacedWait(retryAfterMs: number | undefined): number {
     return Math.min(retryAfterMs ?? DEFAULT_PAUSE_MS, this.maxPauseMs);
   }
 
-  /**
-   * Runs `change` on the pace: the store's when there is one (falling back to this client's last
-   * view of it when the store cannot be had), else this client's own.
-   */
+  /** Runs `change` on the pace: the store's when there is one (else, or when it cannot be had, this client's). */
   private change<T>(change: (state: PaceState) => T): T {
     if (this.store === undefined || !this.engaged) return change(this.state);
     const seenDecrease = this.state.decreasedAt;

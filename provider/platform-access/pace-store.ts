@@ -22,10 +22,11 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { initialPaceState, type PaceState, type PaceStore } from "../../sdk/index";
+import { initialPaceState, PROVEN_RATE_VALID_MS, type PaceState, type PaceStore } from "../../sdk/index";
 import { machineMs } from "../deployment/machine-clock";
 import { ownProcessKey, processRunning } from "../deployment/process-key";
 import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";
+import { readProven, removeProven, writeProven } from "./proven-rate-file";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
 export const LOCK_WAIT_MS = 200;
@@ -94,6 +95,48 @@ export class MachinePaceStore implements PaceStore {
     if (seen === this.lastSeen) return undefined;
     this.lastSeen = seen;
     return this.readCounted().state;
+  }
+
+  /**
+   * The rate a client of this machine proved before any refusal (proven-rate-file.ts), while it is
+   * younger than PROVEN_RATE_VALID_MS and the pace's last decrease is not as recent (a refusal
+   * within that time wins, whichever came first: the memory may have been written by a client that
+   * had not yet seen it).
+   */
+  recall(): number | undefined {
+    this.open();
+    const kept = readProven(this.directory);
+    if (kept === undefined) return undefined;
+    const since = this.now() - PROVEN_RATE_VALID_MS;
+    if (kept.at > this.now() || kept.at < since) return undefined;
+    const decreasedAt = this.storedDecrease();
+    return decreasedAt !== undefined && decreasedAt > since ? undefined : kept.rate;
+  }
+
+  remember(rate: number): void {
+    this.open();
+    writeProven(this.directory, { rate, at: this.now() });
+  }
+
+  forget(): void {
+    this.open();
+    removeProven(this.directory);
+  }
+
+  /** The pace file's last decrease, as written (no idle reset); undefined when there has been none. */
+  private storedDecrease(): number | undefined {
+    const file = path.join(this.directory, STATE);
+    let text: string;
+    try {
+      verifyFile(file, fs.lstatSync(file));
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    // A pace file that does not read might hold a refusal: the memory is not trusted beside it.
+    const decreasedAt = parseState(text)?.state.decreasedAt ?? Number.POSITIVE_INFINITY;
+    return decreasedAt === 0 ? undefined : decreasedAt;
   }
 
   private open(): void {
