@@ -18,7 +18,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { initialPaceState, type PaceState, type PaceStore } from "../../sdk/index";
+import { initialPaceState, type PaceState, type PaceStore } from "../../sdk/pace-state";
 import { machineMs } from "../deployment/machine-clock";
 import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";
 

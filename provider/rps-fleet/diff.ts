@@ -9,7 +9,7 @@ import type { KindDiff, PropertyChange } from "../core/diff";
 import { changeKind, inputChange } from "../core/diff";
 import { log } from "../output/log";
 import type { Inputs } from "../shared/input-checks";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 import { entriesOf, SETTING_INPUTS, type RpsEntries } from "./inputs";
 import { describeRpsPlan } from "./message";
 import { planChanges, planRpsFleet } from "./plan";

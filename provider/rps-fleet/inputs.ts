@@ -17,7 +17,7 @@ import {
   type Inputs,
 } from "../shared/input-checks";
 import { checkKeyedList } from "../shared/keyed-list";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 
 /** The fields of one record. */
 export const RECORD_FIELDS = ["sn", "profileUrl"] as const;
