@@ -111,8 +111,32 @@ export interface BenchResults {
   platformLimit?: LimitFigure[];
   /** With `--limit-large`: 20 stacks × 5,000 devices, this code only. */
   platformLimitLarge?: LimitFigure[];
-  /** With `--rps-only`: the RPS rows, per size, and the commit they measured. */
-  rps?: { commit: string; sizes: RpsSizeFigures[]; limit?: RpsLimitFigure };
+  /** With `--rps-only`: the RPS rows, per size, and the commit, date and load they measured at. */
+  rps?: RpsResults;
+}
+
+/** The RPS rows of one `--rps-only` run. */
+export interface RpsResults {
+  commit: string;
+  /** When the run began (ISO 8601); absent in results written before the rows kept their own. */
+  date?: string;
+  /** The machine's load over the whole run (each size has its own, too). */
+  load?: LoadAverage;
+  sizes: RpsSizeFigures[];
+  limit?: RpsLimitFigure;
+}
+
+/**
+ * results.json after a run that measured only the RPS rows: every other figure, and the date and
+ * machine (with its load) of the run that measured them, as the file held them; the RPS rows carry
+ * their own commit, date and load. Without an earlier file, the run's own date and machine stand.
+ */
+export function withRpsRun(
+  previous: BenchResults | undefined,
+  run: BenchResults,
+  rps: RpsResults,
+): BenchResults {
+  return { ...(previous ?? run), rps };
 }
 
 /** The current 1-minute load average, rounded to hundredths. */

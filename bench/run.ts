@@ -42,7 +42,7 @@ import {
   measureLimitRow,
   parseLimitRows,
 } from "./platform-limit";
-import { loadNow, type BenchResults } from "./results";
+import { loadNow, withRpsRun, type BenchResults, type RpsResults } from "./results";
 import { renderTables } from "./results-table";
 import { printTable, type Row } from "./table";
 import { DEFAULT_RPS_LIMIT_ROW, measureRpsLimitRow, parseRpsLimitRow } from "./rps-limit";
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ control: true });
   const context = { ...toolchain, workDir, emulatorUrl: emulator.url };
   const cpu = cpus();
-  const results: BenchResults = {
+  let results: BenchResults = {
     date: new Date().toISOString(),
     machine: {
       cores: cpu.length,
@@ -123,25 +123,28 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const limitOnly = values["limit-only"];
   const rpsOnly = values["rps-only"];
-  if ((limitOnly || values["limit-large"] || rpsOnly) && existsSync(RESULTS_FILE)) {
+  const previous = existsSync(RESULTS_FILE)
+    ? (JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as BenchResults)
+    : undefined;
+  if ((limitOnly || values["limit-large"]) && previous) {
     // Only the platform-limit figures are measured: the others stay as the last run left them.
-    const previous = JSON.parse(readFileSync(RESULTS_FILE, "utf8")) as BenchResults;
     Object.assign(results, { ...previous, date: results.date, machine: results.machine });
     results.fleetsCommit = previous.fleetsCommit;
   }
+  let rps: RpsResults | undefined;
 
   try {
     if (rpsOnly) {
-      results.rps = { commit: headCommit(), sizes: [] };
+      rps = { commit: headCommit(), date: results.date, load: { start: loadNow(), end: 0 }, sizes: [] };
       for (const n of sizes) {
         console.log(`N = ${n}: an RpsFleet of ${n} records, ${n} RpsProfiles and the engine's floor …`);
-        results.rps.sizes.push(await measureRps(n, context, n <= MAX_CHECKPOINTED_RESOURCES));
+        rps.sizes.push(await measureRps(n, context, n <= MAX_CHECKPOINTED_RESOURCES));
       }
       if (!values["no-rps-limit"]) {
         const row = values["rps-limit"] ? parseRpsLimitRow(values["rps-limit"]) : DEFAULT_RPS_LIMIT_ROW;
         console.log(`platform limit, batches: ${row.stacks} × ${row.records} records at ${row.rate}/s …`);
-        results.rps.limit = await measureRpsLimitRow(row, context);
-        console.log(JSON.stringify(results.rps.limit));
+        rps.limit = await measureRpsLimitRow(row, context);
+        console.log(JSON.stringify(rps.limit));
       }
       throw new LimitOnly();
     }
@@ -234,6 +237,11 @@ async function main(): Promise<void> {
     removeWorkDir(workDir);
   }
   results.machine.load.end = loadNow();
+  if (rps) {
+    // The RPS rows alone were measured: the rest, with its date and load, stays as it was.
+    rps.load = { start: rps.load?.start ?? results.machine.load.start, end: results.machine.load.end };
+    results = withRpsRun(previous, results, rps);
+  }
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + "\n");
   console.log("\n" + renderTables(results));
   if (rows.length > 0) printTable(rows);

@@ -3,7 +3,7 @@
  * client's pacing. It never throws for network trouble; it reports what happened so that the retry
  * layer can tell "never reached the server" from "may have been performed".
  */
-import { Pool, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { RequestLimiter } from "./limiter";
 
 /** Settings of the transport. */
@@ -60,6 +60,16 @@ export type HttpResult =
 const KEEP_ALIVE_MS = 10_000;
 const MAX_CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * undici's `Pool`, loaded when the first transport is built: undici is about 110 modules (~0.2 s
+ * of CPU to load), and a process that makes no request — a no-change preview's provider host —
+ * should not pay for it.
+ */
+function undiciPool(): typeof import("undici").Pool {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require("undici") as typeof import("undici")).Pool;
+}
+
 /** Sends single HTTP attempts to one platform origin. */
 export class HttpTransport {
   private readonly dispatcher: Dispatcher;
@@ -71,7 +81,7 @@ export class HttpTransport {
     this.ownsDispatcher = options.dispatcher === undefined;
     this.dispatcher =
       options.dispatcher ??
-      new Pool(options.origin, {
+      new (undiciPool())(options.origin, {
         connections: options.concurrency,
         pipelining: 1,
         keepAliveTimeout: KEEP_ALIVE_MS,

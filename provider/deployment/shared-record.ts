@@ -31,7 +31,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ResourceOperationError } from "../shared/errors";
-import { sharedFact, type SharedFact } from "./shared-facts";
+import type { SharedFact } from "./shared-facts";
 import { DYNAMIC_MARK } from "./dynamic-mark";
 import { readNewLines, type Reader } from "./shared-record-lines";
 import { listProcesses, startingProviders, type ProcessEntry } from "./starting-providers";
@@ -222,14 +222,27 @@ function othersFiles(directory: string): { name: string; sameApplication: boolea
     .map((name) => ({ name, sameApplication: name.startsWith(`${state.application}.`) }));
 }
 
-function parseLine(file: string, line: string): SharedFact {
+/**
+ * The facts' schema, loaded when another process's record is first read: it is zod's (about 90
+ * modules, ~0.1 s of CPU to load), and a process that reads none — the one provider host of a
+ * no-change preview — should not pay for it.
+ */
+let factSchemaLoad: Promise<FactSchema> | undefined;
+type FactSchema = typeof import("./shared-facts").sharedFact;
+
+function factSchema(): Promise<FactSchema> {
+  factSchemaLoad ??= import("./shared-facts.js").then((facts) => facts.sharedFact);
+  return factSchemaLoad;
+}
+
+function parseLine(schema: FactSchema, file: string, line: string): SharedFact {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
   } catch {
     parsed = undefined;
   }
-  const result = sharedFact.safeParse(parsed);
+  const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new SharedRecordError(
       `the one-owner record another provider process of this deployment wrote (${file}) has a line that is ` +
@@ -255,6 +268,8 @@ export async function catchUpWithOthers(): Promise<void> {
     );
   }
   const directory = deploymentDirectory(state.deployment);
+  // Loaded before the reading starts, so that what follows runs without a pause another call could enter.
+  const schema = await factSchema();
   try {
     verifyDirectory(directory);
     // This process's own file stands for the directory being the deployment's still (a sweep
@@ -268,7 +283,7 @@ export async function catchUpWithOthers(): Promise<void> {
       const { lines, next } = readNewLines(file, reader);
       // Every line parses before any is applied or passed: an unreadable line fails every later read too.
       const facts = lines
-        .map((line) => parseLine(file, line))
+        .map((line) => parseLine(schema, file, line))
         .filter((fact) => sameApplication || DEPLOYMENT_FACTS.has(fact.t));
       for (const fact of facts) for (const handler of handlers) handler(fact, writer);
       reader.offset = next;

@@ -11,7 +11,7 @@ import type { Inputs } from "../shared/input-checks";
 import type { KindDiff, PropertyChange } from "../core/diff";
 import { changeKind, inputChange } from "../core/diff";
 import { log } from "../output/log";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 import { entriesOf, SETTING_INPUTS, settingsOf, type FleetEntries } from "./inputs";
 import { describePlan } from "./message";
 import { planChanges, planFleet, type FleetPlan } from "./plan";

@@ -13,7 +13,7 @@ import { definedInputs, InputChecker, isUnknown, SERIAL_NUMBER, type Inputs } fr
 import type { CheckFailure } from "../shared/input-checks";
 import { checkKeyedList } from "../shared/keyed-list";
 import { markersIn, namedAmong } from "../shared/owner-marker";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 
 /** The fields of one fleet entry. */
 export const ENTRY_FIELDS = DEVICE_FIELDS;

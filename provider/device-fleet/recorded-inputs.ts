@@ -7,7 +7,7 @@
  */
 import type { RecordedInputs } from "../core/kind";
 import { UNKNOWN, type Inputs } from "../shared/input-checks";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 
 export const fleetRecordedInputs: RecordedInputs = {
   // A `fleetName` in the program cannot change the name; `devices` arrive as the typed list the

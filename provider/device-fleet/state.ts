@@ -25,7 +25,7 @@ import type { Device as PlatformDevice } from "../../sdk";
 import { platformDeclaration, type DeclaredDevice } from "../device/desired";
 import { definedInputs, type Inputs } from "../shared/input-checks";
 import { bySerial } from "../shared/serial-numbers";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 import { SETTING_INPUTS, type FleetEntries, type FleetEntry } from "./inputs";
 
 /** What a fleet's `devices` output holds per device. */

@@ -1,76 +1,27 @@
 /**
- * The dynamic front-end's provider of each kind (`providerImplementation(kind)`, which the
- * serialized providers load): the kind's definition (`provider/kinds.ts`) as a
- * `pulumi.dynamic.ResourceProvider`, with `configure()` feeding the shared runtime. It translates
- * and nothing else: the kind's one diff answers `changes`, `replaces` and `deleteBeforeReplace`
- * (the engine ignores a dynamic provider's `stables`), and a fleet's detailed diff reaches the
- * engine through the host's response (host-detailed-diff.ts).
+ * The dynamic front-end's provider of each kind by name, from the one list (`provider/kinds.ts`):
+ * what the package's entry point offers a serialized provider stored as code (`providerImplementation`,
+ * which loads every kind), and what in-process tests call. A kind's provider module, as state stores it
+ * when the package is installed, loads its own kind alone (provider-module.ts).
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { KindDefinition } from "../core/kind";
-import { kindDefinition, KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
-import { setDefaultLogSink } from "../output/log";
-import { configureRuntime } from "../platform-access/platform-client";
-import { dynamicStatus, prepareDynamicStatus } from "./host-status";
-import { pulumiLogSink } from "./pulumi-log";
-import { withSerializedProvider } from "./partial-failure";
-import { engineFailures } from "../shared/engine-failures";
-import { dynamicFleetDetail, dynamicRpsFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
+import { KINDS, RESOURCE_KINDS, type ResourceKind } from "../kinds";
+import { dynamicImplementationOf, dynamicOperationsOf } from "./kind-implementation";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
-
-// The kinds' messages go to `@pulumi/pulumi`'s log. In the dynamic provider host, its requests are
-// hooked now, so that the first provider call already has its URN, and status lines go on the
-// resource's row (see host-status.ts).
-prepareDynamicStatus();
-setDefaultLogSink(pulumiLogSink((message) => dynamicStatus(message)));
-
-/** A kind's definition as the dynamic provider host calls it (without `configure`). */
-function dynamicOperationsOf(
-  kind: ResourceKind,
-  definition: KindDefinition,
-): Omit<Implementation, "configure"> {
-  return {
-    async check(olds, news) {
-      const { inputs, failures } = await definition.check(olds, news);
-      return { inputs, failures: engineFailures(failures) };
-    },
-    async diff(id, olds, news) {
-      const { changes, replaces, deleteBeforeReplace, detailedDiff } = await definition.diff(id, olds, news);
-      // A fleet's detail, so that the engine shows the devices that change, not every entry (see
-      // host-detailed-diff.ts); the other kinds' inputs are few, and the engine's view of them is whole.
-      if (changes && kind === "DeviceFleet") offerDetailedDiff(dynamicFleetDetail(detailedDiff));
-      if (changes && kind === "RpsFleet") offerDetailedDiff(dynamicRpsFleetDetail(detailedDiff));
-      return { changes, replaces: [...replaces], deleteBeforeReplace };
-    },
-    // A partial failure's recorded outputs must carry the serialized provider, or the stack is
-    // stranded: see partial-failure.ts.
-    create: (inputs) =>
-      definition
-        .create(inputs)
-        .catch((error: unknown) => Promise.reject(withSerializedProvider(error, inputs))),
-    read: (id, props) => definition.read(id, props),
-    update: (id, olds, news) =>
-      definition
-        .update(id, olds, news)
-        .catch((error: unknown) => Promise.reject(withSerializedProvider(error, news))),
-    delete: (id, props) => definition.delete(id, props),
-  };
-}
 
 /** Each kind's dynamic operations on its definition alone (no configuration check first). */
 export const dynamicOperations = Object.fromEntries(
   RESOURCE_KINDS.map((kind) => [kind, dynamicOperationsOf(kind, KINDS[kind])]),
 ) as Readonly<Record<ResourceKind, Omit<Implementation, "configure">>>;
 
-const configure: Implementation["configure"] = async (req) => configureRuntime(req);
 const byKind = new Map<ResourceKind, Implementation>();
 
 /** The implementation of one resource kind, as the serialized provider calls it (one object per kind). */
 export function providerImplementation(kind: ResourceKind): Implementation {
   let implementation = byKind.get(kind);
   if (!implementation) {
-    implementation = { ...dynamicOperationsOf(kind, kindDefinition(kind)), configure };
+    implementation = dynamicImplementationOf(kind, KINDS[kind]);
     byKind.set(kind, implementation);
   }
   return implementation;

@@ -185,8 +185,10 @@ export function declareSerials(owner: Owner, serials: readonly { sn: string; pro
  */
 export function declarersOf(sn: string): Owner[] {
   const key = serialKey(sn);
-  const remote = [...remoteDeclarations.values()].filter(({ serials }) => serials.has(key));
-  return [...(declarations.get(key) ?? []), ...remote.map(({ owner }) => owner)];
+  // Walked, not copied: an RPS batch's check asks this for each of its records.
+  const owners: Owner[] = [...(declarations.get(key) ?? [])];
+  for (const { serials, owner } of remoteDeclarations.values()) if (serials.has(key)) owners.push(owner);
+  return owners;
 }
 
 /** Records that `owner` added or adopted the device `deviceId` (serial number `sn`) in this deployment. */

@@ -22,7 +22,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { initialPaceState, PROVEN_RATE_VALID_MS, type PaceState, type PaceStore } from "../../sdk/index";
+import { initialPaceState, PROVEN_RATE_VALID_MS, type PaceState, type PaceStore } from "../../sdk/pace-state";
 import { machineMs } from "../deployment/machine-clock";
 import { ownProcessKey, processRunning } from "../deployment/process-key";
 import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";

@@ -6,7 +6,7 @@
  * The host caches a provider before its `configure()` has finished and the engine calls in
  * parallel, so every method that talks to the platform waits here for configuration to complete.
  */
-import { DevicePlatformClient } from "../../sdk/index";
+import type { DevicePlatformClient } from "../../sdk/index";
 import { exitWhenEngineGone } from "../deployment/engine-watch";
 import { paceProgress } from "./pace-progress";
 import { machinePaceStore } from "./pace-store";
@@ -112,9 +112,18 @@ export async function configurationProblem(): Promise<string | undefined> {
   }
 }
 
+/**
+ * The SDK's client module, loaded when the first client is made: the SDK (its schemas, webhooks,
+ * TSL checks, HTTP pool) is most of what a provider process would load, and a process that sends no
+ * request — the dynamic provider host of a no-change preview — never needs it.
+ */
+let sdkClientLoad: Promise<typeof import("../../sdk/client")> | undefined;
+
 /** The process's platform client, created on first use from the configured settings. */
 export async function platformClient(): Promise<DevicePlatformClient> {
   const settings = await settingsOnceConfigured();
+  sdkClientLoad ??= import("../../sdk/client.js");
+  const { DevicePlatformClient } = await sdkClientLoad;
   client ??= new DevicePlatformClient({
     baseUrl: settings.baseUrl,
     clientId: settings.clientId,

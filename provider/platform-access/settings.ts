@@ -4,7 +4,7 @@
  * the serialized provider. Every value is checked here, so that a bad one is reported at preview
  * (see `configurationProblem`) naming its key and the rule, never later as the client's TypeError.
  */
-import { baseUrlProblem, maskUrl } from "../../sdk/index";
+import { baseUrlProblem, maskUrl } from "../../sdk/base-url";
 import { DEFAULT_OWNER_TAG } from "../shared/owner-marker";
 
 /** Everything the provider needs to reach the platform. */

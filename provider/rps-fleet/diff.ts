@@ -9,10 +9,10 @@ import type { KindDiff, PropertyChange } from "../core/diff";
 import { changeKind, inputChange } from "../core/diff";
 import { log } from "../output/log";
 import type { Inputs } from "../shared/input-checks";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 import { entriesOf, SETTING_INPUTS, type RpsEntries } from "./inputs";
 import { describeRpsPlan } from "./message";
-import { planChanges, planRpsFleet } from "./plan";
+import { planChanges, planRpsFleet, sameRecords } from "./plan";
 import { RpsLedger } from "./state";
 import { splitRemovals } from "./guard";
 
@@ -29,7 +29,13 @@ export function declaredRecords(inputs: Inputs): RpsEntries | undefined {
 /** The RpsFleet's one diff of its state (`olds`) against the checked inputs (`news`). */
 export async function rpsFleetDiff(batch: string, olds: Inputs, news: Inputs): Promise<KindDiff> {
   const declared = declaredRecords(news);
-  const applied = RpsLedger.fromOutputs(olds).entries();
+  // The state's records as they are when the program declares them alike (a no-change preview): the
+  // ledger's sorted copy is only needed to plan a change.
+  const recorded = isPlainObject(olds.profileUrls) ? olds.profileUrls : undefined;
+  const applied =
+    declared && recorded && sameRecords(recorded, declared)
+      ? declared
+      : RpsLedger.fromOutputs(olds).entries();
   const settings = SETTING_INPUTS.filter((key) => olds[key] !== news[key]);
   const detailed: Record<string, { kind: PropertyChange; inputDiff: boolean }> = {};
   for (const key of settings) detailed[key] = inputChange(changeKind(olds[key], news[key]));

@@ -17,7 +17,7 @@ import {
   type Inputs,
 } from "../shared/input-checks";
 import { checkKeyedList } from "../shared/keyed-list";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 
 /** The fields of one record. */
 export const RECORD_FIELDS = ["sn", "profileUrl"] as const;
@@ -83,13 +83,39 @@ function parsedRecords(given: unknown): unknown {
   }
 }
 
-function checkRecord(record: Record<string, unknown>, index: number): CheckFailure[] {
-  const sn = record.sn;
+/** Whether every property of `record` is a record's (or the provider's own `__provider`). */
+function onlyRecordFields(record: Record<string, unknown>): boolean {
+  for (const key in record) {
+    if (key !== "sn" && key !== "profileUrl" && key !== "__provider") return false;
+  }
+  return true;
+}
+
+/**
+ * A record's failures. The records of a batch share a few URLs: a record whose URL passed the whole
+ * check before (`goodUrls`, of this list), whose serial number is well formed (hex digits only, so
+ * no space or unsafe character) and that has no other property passes without the checker's work,
+ * which cost a batch of 10,000 about 0.14 s of CPU at every preview. Any other record is checked
+ * whole, so a failure reads as it always did.
+ */
+function checkRecord(record: Record<string, unknown>, index: number, goodUrls: Set<string>): CheckFailure[] {
+  const { sn, profileUrl } = record;
+  if (
+    typeof sn === "string" &&
+    typeof profileUrl === "string" &&
+    goodUrls.has(profileUrl) &&
+    SERIAL_NUMBER.test(sn) &&
+    onlyRecordFields(record)
+  )
+    return [];
   const context = typeof sn === "string" && !isUnknown(sn) ? `sn ${sn}` : undefined;
-  return new InputChecker(record, RESOURCE, `records[${index}]`, context)
+  const failures = new InputChecker(record, RESOURCE, `records[${index}]`, context)
     .knownProperties(RECORD_FIELDS, "an RPS record")
     .string("sn", { required: true, pattern: SERIAL_NUMBER, patternRule: "must be 12 to 16 hex digits" })
     .httpsUrl("profileUrl", { required: true }).failures;
+  if (failures.length === 0 && typeof profileUrl === "string" && !isUnknown(profileUrl))
+    goodUrls.add(profileUrl);
+  return failures;
 }
 
 /**
@@ -97,13 +123,14 @@ function checkRecord(record: Record<string, unknown>, index: number): CheckFailu
  * number or a URL in it is not known yet.
  */
 function checkEntries(given: unknown): { entries: unknown; failures: CheckFailure[] } {
+  const goodUrls = new Set<string>();
   return checkKeyedList<string>(parsedRecords(given), {
     property: "records",
     item: "record",
     shape: "{ sn, profileUrl }",
     failure,
     checkItem: (record, index) => {
-      const failures = checkRecord(record, index);
+      const failures = checkRecord(record, index, goodUrls);
       const { sn, profileUrl } = record;
       const unknown = isUnknown(sn) || isUnknown(profileUrl);
       if (failures.length > 0 || typeof sn !== "string" || typeof profileUrl !== "string")

@@ -31,8 +31,25 @@ export function appliedOf(applied: RpsEntries, sn: string): { sn: string; profil
   return found === undefined ? undefined : { sn: found, profileUrl: applied[found] as string };
 }
 
+/**
+ * Whether `declared` holds exactly `applied`'s records, spelled alike and with the same URLs: the
+ * no-change case (every preview of a batch that did not change), told with one lookup a record
+ * instead of the case-blind plan below, which cost a no-change preview of 10,000 records about
+ * 0.2 s of CPU a call.
+ */
+export function sameRecords(applied: Readonly<Record<string, unknown>>, declared: RpsEntries): boolean {
+  const serials = Object.keys(applied);
+  if (serials.length !== Object.keys(declared).length) return false;
+  for (const sn of serials) {
+    if (!Object.hasOwn(declared, sn) || declared[sn] !== applied[sn]) return false;
+  }
+  return true;
+}
+
 /** The plan from `applied` (the state's records) to `declared`. */
 export function planRpsFleet(applied: RpsEntries, declared: RpsEntries): RpsFleetPlan {
+  if (sameRecords(applied, declared))
+    return { adds: [], updates: [], removals: [], unchanged: Object.keys(declared).length };
   const byKey = new Map(Object.entries(applied).map(([sn, url]) => [sn.toUpperCase(), url]));
   const adds: string[] = [];
   const updates: PlannedUrlChange[] = [];

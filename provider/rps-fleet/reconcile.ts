@@ -7,7 +7,8 @@
  * records exactly what was done; one record's failure does not stop the others, a spent daily quota
  * stops the run.
  */
-import { ConflictError, NotFoundError, type DevicePlatformClient, type QuotaExhaustedError } from "../../sdk";
+import type { DevicePlatformClient } from "../../sdk";
+import { ConflictError, NotFoundError, type QuotaExhaustedError } from "../../sdk/errors";
 import { invalidateRpsListing, rpsListing } from "../rps-profile/listing";
 import { operationFailed, ResourceOperationError } from "../shared/errors";
 import { forEachSettled } from "../shared/fanout";

@@ -7,7 +7,7 @@
  */
 import type { RecordedInputs } from "../core/kind";
 import type { Inputs } from "../shared/input-checks";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 
 export const rpsFleetRecordedInputs: RecordedInputs = {
   checkInputs: (news, name) => ({ ...news, fleetName: name }),

@@ -4,7 +4,7 @@
  * changes it one record at a time, so that a run stopped part way records exactly what was done.
  */
 import { definedInputs, type Inputs } from "../shared/input-checks";
-import { isPlainObject } from "../tsl/validate";
+import { isPlainObject } from "../../sdk/plain-object";
 import { bySerial } from "../shared/serial-numbers";
 import { SETTING_INPUTS, type RpsEntries } from "./inputs";
 

@@ -2,7 +2,8 @@
  * Failures as the user sees them: the operation, the resource, and the platform's own words
  * (the SDK's errors already name method, path, HTTP status, errCode, message and requestId).
  */
-import { DevicePlatformError, redactText } from "../../sdk";
+import { DevicePlatformError } from "../../sdk/errors";
+import { redactText } from "../../sdk/redact";
 import { quotaRefusalOf, quotaStopMessage } from "./quota";
 
 /**

@@ -2,7 +2,7 @@
  * Checking a list input whose items are keyed by serial number (a fleet's devices, an RPS fleet's
  * records): one place for the list rules every such kind shares.
  */
-import { isPlainObject } from "../../sdk/tsl/check-value";
+import { isPlainObject } from "../../sdk/plain-object";
 import { describeInput, isUnknown, UNKNOWN, type CheckFailure } from "./input-checks";
 
 /** What one item's checker found: its failures, whether a value in it is unknown, its entry. */

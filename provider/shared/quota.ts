@@ -5,7 +5,7 @@
  * provider processes halt once they read it from the shared record (platform-access/quota-share.ts); a
  * resource stops at once, records what it did, and says so in these words.
  */
-import { QuotaExhaustedError, QuotaHaltedError } from "../../sdk";
+import { QuotaExhaustedError, QuotaHaltedError } from "../../sdk/errors";
 
 /** The quota refusal in `error` or its causes, or undefined when it is another failure. */
 export function quotaRefusalOf(error: unknown): QuotaExhaustedError | undefined {

@@ -4,6 +4,7 @@
  * `elementDataType`. The same walk serves DeviceConfig's property values and a service call's
  * inputs, so that both follow one set of rules.
  */
+import { isPlainObject } from "../plain-object";
 import type { DataSpec } from "../schemas/tsl";
 import { childForKey, childIds, specOf, type FieldIndex, type TslField } from "./field-index";
 import { checkScalar, checkSize, describeValue, type RuleContext } from "./value-rules";
@@ -16,10 +17,7 @@ export interface ValueCheckContext extends RuleContext {
   readonly missingValueHint?: string;
 }
 
-/** A plain object (a STRUCT value), not a list and not null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { isPlainObject };
 
 /** Checks one value against its field's dataSpec, recursing into STRUCTs and ARRAYs. */
 export function checkFieldValue(

@@ -5,4 +5,11 @@
  */
 import { providerModuleExport } from "../provider-module";
 
-export = providerModuleExport("DeviceFleet");
+// A require behind the kind's name: the program never loads the kind, the host loads it alone.
+/* eslint-disable @typescript-eslint/no-require-imports */
+export = providerModuleExport(
+  "DeviceFleet",
+  () =>
+    (require("../../device-fleet/provider") as typeof import("../../device-fleet/provider"))
+      .deviceFleetImplementation,
+);

@@ -5,4 +5,10 @@
  */
 import { providerModuleExport } from "../provider-module";
 
-export = providerModuleExport("RpsFleet");
+// A require behind the kind's name: the program never loads the kind, the host loads it alone.
+/* eslint-disable @typescript-eslint/no-require-imports */
+export = providerModuleExport(
+  "RpsFleet",
+  () =>
+    (require("../../rps-fleet/provider") as typeof import("../../rps-fleet/provider")).rpsFleetImplementation,
+);

@@ -5,4 +5,11 @@
  */
 import { providerModuleExport } from "../provider-module";
 
-export = providerModuleExport("RpsProfile");
+// A require behind the kind's name: the program never loads the kind, the host loads it alone.
+/* eslint-disable @typescript-eslint/no-require-imports */
+export = providerModuleExport(
+  "RpsProfile",
+  () =>
+    (require("../../rps-profile/provider") as typeof import("../../rps-profile/provider"))
+      .rpsProfileImplementation,
+);

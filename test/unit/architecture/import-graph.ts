@@ -34,7 +34,8 @@ export interface FileImports {
 
 function resolveRelative(from: string, specifier: string): string | undefined {
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  for (const candidate of [base, `${base}.ts`, `${base}/index.ts`]) {
+  // A dynamic `import()` names the built file (`./x.js`) where a static import names the module (`./x`).
+  for (const candidate of [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, ".ts")]) {
     const full = path.join(ROOT, candidate);
     if (existsSync(full) && statSync(full).isFile()) return candidate;
   }

@@ -1,0 +1,67 @@
+/**
+ * One kind's definition as the dynamic provider host calls it: the definition (`provider/<kind>/`)
+ * as a `pulumi.dynamic.ResourceProvider`, with `configure()` feeding the shared runtime. It translates
+ * and nothing else: the kind's one diff answers `changes`, `replaces` and `deleteBeforeReplace`
+ * (the engine ignores a dynamic provider's `stables`), and a fleet's detailed diff reaches the
+ * engine through the host's response (host-detailed-diff.ts). It imports no kind: a kind's provider
+ * module hands its definition in, so that the host loads the one kind it serves.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { KindDefinition } from "../core/kind";
+import type { ResourceKind } from "../kinds";
+import { setDefaultLogSink } from "../output/log";
+import { configureRuntime } from "../platform-access/platform-client";
+import { checkingConfigurationFirst } from "../guardrails/configuration-check";
+import { dynamicStatus, prepareDynamicStatus } from "./host-status";
+import { pulumiLogSink } from "./pulumi-log";
+import { withSerializedProvider } from "./partial-failure";
+import { engineFailures } from "../shared/engine-failures";
+import { dynamicFleetDetail, dynamicRpsFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
+
+type Implementation = Required<pulumi.dynamic.ResourceProvider>;
+
+// The kinds' messages go to `@pulumi/pulumi`'s log. In the dynamic provider host, its requests are
+// hooked now, so that the first provider call already has its URN, and status lines go on the
+// resource's row (see host-status.ts).
+prepareDynamicStatus();
+setDefaultLogSink(pulumiLogSink((message) => dynamicStatus(message)));
+
+/** A kind's definition as the dynamic provider host calls it (without `configure`). */
+export function dynamicOperationsOf(
+  kind: ResourceKind,
+  definition: KindDefinition,
+): Omit<Implementation, "configure"> {
+  return {
+    async check(olds, news) {
+      const { inputs, failures } = await definition.check(olds, news);
+      return { inputs, failures: engineFailures(failures) };
+    },
+    async diff(id, olds, news) {
+      const { changes, replaces, deleteBeforeReplace, detailedDiff } = await definition.diff(id, olds, news);
+      // A fleet's detail, so that the engine shows the devices that change, not every entry (see
+      // host-detailed-diff.ts); the other kinds' inputs are few, and the engine's view of them is whole.
+      if (changes && kind === "DeviceFleet") offerDetailedDiff(dynamicFleetDetail(detailedDiff));
+      if (changes && kind === "RpsFleet") offerDetailedDiff(dynamicRpsFleetDetail(detailedDiff));
+      return { changes, replaces: [...replaces], deleteBeforeReplace };
+    },
+    // A partial failure's recorded outputs must carry the serialized provider, or the stack is
+    // stranded: see partial-failure.ts.
+    create: (inputs) =>
+      definition
+        .create(inputs)
+        .catch((error: unknown) => Promise.reject(withSerializedProvider(error, inputs))),
+    read: (id, props) => definition.read(id, props),
+    update: (id, olds, news) =>
+      definition
+        .update(id, olds, news)
+        .catch((error: unknown) => Promise.reject(withSerializedProvider(error, news))),
+    delete: (id, props) => definition.delete(id, props),
+  };
+}
+
+const configure: Implementation["configure"] = async (req) => configureRuntime(req);
+
+/** `definition` (its check preceded by the configuration's) as the serialized provider calls it. */
+export function dynamicImplementationOf(kind: ResourceKind, definition: KindDefinition): Implementation {
+  return { ...dynamicOperationsOf(kind, checkingConfigurationFirst(definition)), configure };
+}
