@@ -118,6 +118,20 @@ export function verifyDirectory(target: string): void {
     );
 }
 
+/**
+ * The text of `file` when it is this user's alone (see {@link verifyFile}); undefined when there is
+ * no such file. Throws when it is not to be trusted.
+ */
+export function readOwnFile(file: string): string | undefined {
+  try {
+    verifyFile(file, fs.lstatSync(file));
+    return fs.readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 /** Like {@link verifyDirectory}, for a record file another process of the deployment wrote. */
 export function verifyFile(target: string, stat: fs.Stats): void {
   const uid = myUid();

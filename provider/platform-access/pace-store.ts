@@ -25,7 +25,7 @@ import * as path from "node:path";
 import { initialPaceState, PROVEN_RATE_VALID_MS, type PaceState, type PaceStore } from "../../sdk/pace-state";
 import { machineMs } from "../deployment/machine-clock";
 import { ownProcessKey, processRunning } from "../deployment/process-key";
-import { applicationKey, ensureDirectory, sharedRoot, verifyFile } from "../deployment/shared-record-paths";
+import { applicationKey, ensureDirectory, readOwnFile, sharedRoot } from "../deployment/shared-record-paths";
 import { readProven, removeProven, writeProven } from "./proven-rate-file";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
@@ -125,15 +125,8 @@ export class MachinePaceStore implements PaceStore {
 
   /** The pace file's last decrease, as written (no idle reset); undefined when there has been none. */
   private storedDecrease(): number | undefined {
-    const file = path.join(this.directory, STATE);
-    let text: string;
-    try {
-      verifyFile(file, fs.lstatSync(file));
-      text = fs.readFileSync(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
+    const text = readOwnFile(path.join(this.directory, STATE));
+    if (text === undefined) return undefined;
     // A pace file that does not read might hold a refusal: the memory is not trusted beside it.
     const decreasedAt = parseState(text)?.state.decreasedAt ?? Number.POSITIVE_INFINITY;
     return decreasedAt === 0 ? undefined : decreasedAt;
@@ -194,15 +187,8 @@ export class MachinePaceStore implements PaceStore {
 
   private read(): { state: PaceState; holders: Holders } {
     const fresh = { state: initialPaceState(), holders: {} };
-    const file = path.join(this.directory, STATE);
-    let text: string;
-    try {
-      verifyFile(file, fs.lstatSync(file));
-      text = fs.readFileSync(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return fresh;
-      throw error;
-    }
+    const text = readOwnFile(path.join(this.directory, STATE));
+    if (text === undefined) return fresh;
     const stored = parseState(text);
     if (stored === undefined) return fresh;
     const now = this.now();

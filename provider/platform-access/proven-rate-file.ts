@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { verifyFile } from "../deployment/shared-record-paths";
+import { readOwnFile } from "../deployment/shared-record-paths";
 
 const PROVEN = "proven.json";
 
@@ -20,15 +20,8 @@ export interface ProvenRecord {
 
 /** The record kept in `directory`; undefined when there is none or it does not read as one. */
 export function readProven(directory: string): ProvenRecord | undefined {
-  const file = path.join(directory, PROVEN);
-  let text: string;
-  try {
-    verifyFile(file, fs.lstatSync(file));
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = readOwnFile(path.join(directory, PROVEN));
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

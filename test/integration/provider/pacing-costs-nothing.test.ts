@@ -97,19 +97,7 @@ describe("pacing while the platform refuses nothing", () => {
     const clock = fakeClock();
     const store = new CountingStore(path.join(root, "pace", "direct"));
     const pacer = new AdaptivePacer({ clock, store });
-    const run = async (requests: number) => {
-      let left = requests;
-      const worker = async () => {
-        while (left > 0) {
-          left -= 1;
-          const ticket = await pacer.acquire();
-          await Promise.resolve(); // the request's round trip
-          pacer.release();
-          pacer.passed(ticket);
-        }
-      };
-      await Promise.all(Array.from({ length: 64 }, worker));
-    };
+    const run = (requests: number) => paced(pacer, clock, requests);
     await run(500); // the slow start, spaced by the clock
     expect(FREE_START_RATE).toBe(64);
     expect(pacer.currentRate()).toBeGreaterThanOrEqual(64);
