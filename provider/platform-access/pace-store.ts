@@ -26,7 +26,7 @@ import { initialPaceState, PROVEN_RATE_VALID_MS, type PaceState, type PaceStore 
 import { machineMs } from "../deployment/machine-clock";
 import { ownProcessKey, processRunning } from "../deployment/process-key";
 import { applicationKey, ensureDirectory, readOwnFile, sharedRoot } from "../deployment/shared-record-paths";
-import { readProven, removeProven, writeProven } from "./proven-rate-file";
+import { jsonObject, readProven, removeProven, writeProven } from "./proven-rate-file";
 
 /** How long a change waits for the lock before it is made on the process's own view. */
 export const LOCK_WAIT_MS = 200;
@@ -241,14 +241,8 @@ function parseHolders(given: unknown): Holders {
 
 /** A stored pace, when the text is one. */
 function parseState(text: string): { state: PaceState; holders: Holders; changedAt: number } | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const given = parsed as Record<string, unknown>;
+  const given = jsonObject(text);
+  if (given === undefined) return undefined;
   const fresh = initialPaceState();
   const numbers = [
     "rate",

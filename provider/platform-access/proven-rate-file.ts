@@ -18,18 +18,24 @@ export interface ProvenRecord {
   readonly at: number;
 }
 
-/** The record kept in `directory`; undefined when there is none or it does not read as one. */
-export function readProven(directory: string): ProvenRecord | undefined {
-  const text = readOwnFile(path.join(directory, PROVEN));
-  if (text === undefined) return undefined;
+/** The object `text` holds as JSON; undefined when it holds none (a file of this user's, read back). */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { rate, at } = parsed as Record<string, unknown>;
+  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+}
+
+/** The record kept in `directory`; undefined when there is none or it does not read as one. */
+export function readProven(directory: string): ProvenRecord | undefined {
+  const text = readOwnFile(path.join(directory, PROVEN));
+  if (text === undefined) return undefined;
+  const parsed = jsonObject(text);
+  if (parsed === undefined) return undefined;
+  const { rate, at } = parsed;
   if (typeof rate !== "number" || typeof at !== "number") return undefined;
   if (!Number.isFinite(rate) || !Number.isFinite(at) || !(rate > 0)) return undefined;
   return { rate, at };
