@@ -101,21 +101,62 @@ function myUid(): number | undefined {
 }
 
 /**
+ * What tells who may write a file: the platform and this user's profile directory. Tests give
+ * another platform; everywhere else it is this process's.
+ */
+export interface FileTrust {
+  readonly platform: NodeJS.Platform;
+  /** This user's home (profile) directory. */
+  readonly profile: string;
+}
+
+function thisMachine(): FileTrust {
+  return { platform: process.platform, profile: os.homedir() };
+}
+
+/**
  * Throws {@link UntrustedRecordError} unless `target` is a real directory (no link), this user's,
  * and writable by nobody else: what another local user could write there, they could use to make
  * deletes skip (planted claims) or fail (a malformed line).
  */
-export function verifyDirectory(target: string): void {
+export function verifyDirectory(target: string, trust: FileTrust = thisMachine()): void {
   const stat = fs.lstatSync(target);
-  const uid = myUid();
   if (stat.isSymbolicLink()) throw new UntrustedRecordError(`${target} is a symbolic link`);
   if (!stat.isDirectory()) throw new UntrustedRecordError(`${target} is not a directory`);
+  verifyWriters(target, stat, trust);
+}
+
+/**
+ * Throws unless only this user may write `target`. Where owners and mode bits say so (every
+ * platform but Windows): this user's, and not writable by group or others. On Windows Node reports
+ * mode 0o666 (0o777 for a directory) for everything writable and no owner, so the bits say nothing:
+ * who may write is the ACL's, which Node cannot read. A directory inside this user's profile is
+ * this user's alone by the profile's default ACL (the user, SYSTEM and Administrators), and the
+ * default root is there (`%LOCALAPPDATA%\Temp`); anywhere else cannot be verified, and fails
+ * closed, as a directory writable by others does.
+ */
+function verifyWriters(target: string, stat: fs.Stats, trust: FileTrust): void {
+  if (trust.platform === "win32") {
+    if (!insideProfile(target, trust.profile))
+      throw new UntrustedRecordError(
+        `${target} is outside this user's profile (${trust.profile}): on Windows only a directory ` +
+          "there is known to be writable by this user alone",
+      );
+    return;
+  }
+  const uid = myUid();
   if (uid !== undefined && stat.uid !== uid)
     throw new UntrustedRecordError(`${target} belongs to user ${stat.uid}, not to this user (${uid})`);
   if ((stat.mode & 0o022) !== 0)
     throw new UntrustedRecordError(
       `${target} is writable by others (mode ${(stat.mode & 0o777).toString(8)})`,
     );
+}
+
+/** Whether `target` is inside `profile`, as Windows compares paths (without regard to case). */
+function insideProfile(target: string, profile: string): boolean {
+  const relative = path.win32.relative(profile.toLowerCase(), target.toLowerCase());
+  return relative !== "" && !relative.startsWith("..") && !path.win32.isAbsolute(relative);
 }
 
 /**
@@ -133,16 +174,10 @@ export function readOwnFile(file: string): string | undefined {
 }
 
 /** Like {@link verifyDirectory}, for a record file another process of the deployment wrote. */
-export function verifyFile(target: string, stat: fs.Stats): void {
-  const uid = myUid();
+export function verifyFile(target: string, stat: fs.Stats, trust: FileTrust = thisMachine()): void {
   if (stat.isSymbolicLink()) throw new UntrustedRecordError(`${target} is a symbolic link`);
   if (!stat.isFile()) throw new UntrustedRecordError(`${target} is not a regular file`);
-  if (uid !== undefined && stat.uid !== uid)
-    throw new UntrustedRecordError(`${target} belongs to user ${stat.uid}, not to this user (${uid})`);
-  if ((stat.mode & 0o022) !== 0)
-    throw new UntrustedRecordError(
-      `${target} is writable by others (mode ${(stat.mode & 0o777).toString(8)})`,
-    );
+  verifyWriters(target, stat, trust);
 }
 
 /** Creates `target` (mode 0700) unless it exists, then verifies it either way. */
