@@ -17,6 +17,16 @@ import { pulumiLogSink } from "./pulumi-log";
 import { withSerializedProvider } from "./partial-failure";
 import { engineFailures } from "../shared/engine-failures";
 import { dynamicFleetDetail, dynamicRpsFleetDetail, offerDetailedDiff } from "./host-detailed-diff";
+// Every module that takes other provider processes' facts, whatever kind this host serves: a fact
+// another process published is applied only by a handler registered when it is read, and a host
+// serving one kind must still know what the others declared. Without them, a move of the demo's
+// stack to the plugin made the dynamic host's delete of the old RpsProfile delete the record the
+// plugin's new one had adopted (test/e2e/plugin-move.test.ts). Every kind loaded them before.
+import "../guardrails/ownership";
+import "../guardrails/rps-ownership";
+import "../guardrails/removal-budget";
+import "../guardrails/property-ownership";
+import "../platform-access/quota-share";
 
 type Implementation = Required<pulumi.dynamic.ResourceProvider>;
 
