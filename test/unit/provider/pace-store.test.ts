@@ -98,6 +98,26 @@ describe("the pace of one application on one machine", () => {
     }
   });
 
+  it("starts again from a stored pace whose rate is not above 0 or whose pass times are not numbers", () => {
+    const one = store();
+    one.transact((state) => {
+      state.rate = 9;
+      state.passedAt = [clock];
+    });
+    const file = path.join(one.directory, "state.json");
+    const written = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    for (const [key, value] of [
+      ["rate", 0],
+      ["rate", -3],
+      ["passedAt", [clock, null]],
+      ["passedAt", ["soon"]],
+    ] as const) {
+      fs.writeFileSync(file, JSON.stringify({ ...written, [key]: value }), { mode: 0o600 });
+      const seen = store().peek();
+      expect([key, seen.rate, seen.passedAt]).toEqual([key, 2, []]);
+    }
+  });
+
   it("is read without its lock and without a change (a look for a turn not yet due)", () => {
     const one = store();
     one.transact((state) => void (state.rate = 7));
